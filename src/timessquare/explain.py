@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import ACTIONS, DISCARD, END, LURE, PLAY, Action
-from .cards import A, CARD_CODES, CARD_COLOUR, COLOUR_NAMES, FIGURE_NAMES, HAL, HIGH, LAST_SPACE, LOW, SUE
+from .cards import CARD_CODES, CARD_COLOUR, COLOUR_NAMES, FIGURE_NAMES, HAL, HIGH, LAST_SPACE, LOW, SUE, A
 from .tables import (
     LOCKED_RED_KEYS,
     TK_OF_JOKER,
@@ -90,5 +90,3 @@ def _board_reason(state: State, action: Action) -> str:
     if action.kind == LURE and pos[HAL] == pos[action.lure_figure]:
         return "the figure already stands on Hal's space (R5.2)"
     return ""
-
-

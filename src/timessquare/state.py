@@ -13,8 +13,6 @@ from collections.abc import Sequence
 
 from .actions import ACTIONS, DISCARD, END, LURE, NUM_ACTIONS, PLAY, action_id, notation
 from .cards import (
-    A,
-    B,
     CARD_CODES,
     CHARLIE,
     DEB,
@@ -29,6 +27,8 @@ from .cards import (
     RESULT_NAMES,
     SEAT_NAMES,
     SUE,
+    A,
+    B,
     S,
     full_deck,
 )
@@ -168,7 +168,7 @@ class State:
     def apply(self, aid: int) -> None:
         """Apply a legal action id. Unchecked: an illegal id corrupts the state. See `apply_checked`."""
         kind = _KIND[aid]
-        if kind == PLAY or kind == DISCARD:
+        if kind in (PLAY, DISCARD):
             # Both put cards from the hand onto the discard pile (R5.1, R5.3). Inlined: this is the hot path.
             card = _CARD[aid]
             p = self.to_move

@@ -24,7 +24,6 @@ from .actions import (
     Action,
 )
 from .cards import (
-    A,
     CARD_COLOUR,
     DEB,
     GA,
@@ -39,14 +38,13 @@ from .cards import (
     RED,
     SUE,
     YELLOW,
+    A,
     S,
 )
 from .variants import Rules
 
 # Turn keys: the point a turn has reached (mode, colour and Deb lock in one small int).
-TK_START, TK_TRADE, TK_GREEN, TK_GREY, TK_YELLOW, TK_RED, TK_RED_SUE, TK_RED_HAL, TK_RED_GUARDS, TK_RED_DEB = range(
-    10
-)
+TK_START, TK_TRADE, TK_GREEN, TK_GREY, TK_YELLOW, TK_RED, TK_RED_SUE, TK_RED_HAL, TK_RED_GUARDS, TK_RED_DEB = range(10)
 NUM_TURN_KEYS = 10
 TK_OF_COLOUR = {GREEN: TK_GREEN, GREY: TK_GREY, YELLOW: TK_YELLOW, RED: TK_RED}
 TK_OF_JOKER = {JOKER_SUE: TK_RED_SUE, JOKER_HAL: TK_RED_HAL, JOKER_GUARDS: TK_RED_GUARDS}
@@ -190,7 +188,9 @@ class RuleTables:
         self._lure_actions = [a for a in ACTIONS if a.kind == LURE]
         positions = [[8, 7, 9, h, h] for h in range(17)]
         self.hal_parts = [[self._part(moves_only({HAL}, False), positions[h], m) for h in range(17)] for m in (0, 1)]
-        self.hal_joker_parts = [[self._part(moves_only({HAL}, True), positions[h], m) for h in range(17)] for m in (0, 1)]
+        self.hal_joker_parts = [
+            [self._part(moves_only({HAL}, True), positions[h], m) for h in range(17)] for m in (0, 1)
+        ]
         self.deb_parts = [[self._part(moves_only({DEB}, False), positions[d], m) for d in range(17)] for m in (0, 1)]
         self.always = _mask([a for a in ACTIONS if a.kind in (DISCARD, END)])
         self.ids_of_mask: dict[int, tuple[int, ...]] = {}

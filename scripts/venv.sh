@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Make sure .venv exists and holds this project with its extras; reinstall when pyproject.toml changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
+if [ ! -x .venv/bin/python ]; then
+    echo "setting up .venv (first run only) ..." >&2
+    "$PY" -m venv .venv
+fi
+if [ ! -f "$stamp" ]; then
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip >&2
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev,tui]" >&2
+    rm -f .venv/.installed-*
+    touch "$stamp"
+fi

@@ -1,0 +1,216 @@
+"""The `timessquare` command line. Bad input: one line on standard error and exit status 2, no traceback."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from . import position
+from .actions import action_id
+from .cards import CARD_INDEX
+from .errors import TimesSquareError
+from .game import ReplayError, replay
+from .state import State
+from .variants import VARIANT_NAMES, Rules
+from .view import PlayerView
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(TimesSquareError):
+    """A command line that cannot be carried out (a missing file, a bad option value)."""
+
+
+def _read_text(path: str | None) -> str:
+    if path in (None, "-"):
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {path}: not UTF-8 text") from None
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules.from_names(args.variant or [])
+
+
+def _load_position(text: str, rules: Rules, where: str) -> State:
+    try:
+        return position.loads(text, rules)
+    except TimesSquareError as e:
+        raise TimesSquareError(f"{where}: {e}") from None
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    text = _read_text(args.file)
+    if not args.jsonl:
+        state = _load_position(text, rules, "position")
+        for action in state.legal_actions():
+            print(action)
+        return 0
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        out.append(json.dumps(_load_position(line, rules, f"line {n}").legal_actions()))
+    sys.stdout.write("".join(o + "\n" for o in out))
+    return 0
+
+
+def cmd_apply(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    state = _load_position(_read_text(args.file), rules, "position")
+    aid = action_id(args.action)  # invalid before illegal: the two are different errors
+    if args.shuffle is not None:
+        codes = args.shuffle.split()
+        unknown = [c for c in codes if c not in CARD_INDEX]
+        if unknown:
+            raise UsageError(f"--shuffle: unknown card code {unknown[0]!r}")
+        state.forced_shuffle = [CARD_INDEX[c] for c in codes]
+    state.rng = random.Random(args.seed)
+    state.apply_checked(aid)
+    print(json.dumps(position.to_document(state)))
+    return 0
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    state = _load_position(_read_text(args.file), _rules(args), "position")
+    seat = {"A": 0, "B": 1, "spectator": None}[args.seat]
+    print(PlayerView.of(state, seat).dumps())
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    text = _read_text(args.record)
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise TimesSquareError(f"{args.record}: not valid JSON ({e.msg} at line {e.lineno})") from None
+    try:
+        game = replay(record, _rules(args) if args.variant else None)
+    except ReplayError as e:
+        raise TimesSquareError(f"{args.record}: bad {e}") from None
+    except TimesSquareError as e:
+        raise TimesSquareError(f"{args.record}: {e}") from None
+    moves = len(game.moves)
+    if game.result is None:
+        print(f"valid: {moves} moves, the game is still running ({'AB'[game.state.to_move]} to move)")
+    else:
+        print(f"result: {game.result} ({game.end_reason()}) after {moves} moves")
+    return 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from .selfplay import play_games
+
+    if args.games < 0:
+        raise UsageError("--games must be 0 or more")
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"cannot create {out}: {e.strerror}") from None
+    tally = {"A": 0, "B": 0, "draw": 0, None: 0}
+    for i, game in enumerate(play_games(args.games, args.seed, _rules(args), args.a, args.b)):
+        path = out / f"game-{i + 1:05d}.json"
+        path.write_text(json.dumps(game.to_record(), indent=1) + "\n", encoding="utf-8")
+        tally[game.result] += 1
+    print(f"{args.games} games written to {out}: A won {tally['A']}, B won {tally['B']}, draws {tally['draw']}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run
+
+    print(f"benchmark: complete random games on one core for {args.seconds:g} s (seed {args.seed}) ...", flush=True)
+    result = run(args.seconds, args.seed, _rules(args))
+    print(f"actions per second: {result.actions_per_second:,.0f}")
+    print(f"games per second:   {result.games_per_second:,.1f}")
+    print(f"actions per game:   {result.actions / max(result.games, 1):.1f}")
+    print(f"games played:       {result.games} in {result.seconds:.2f} s")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .textgame import play_text_game
+
+    return play_text_game(_rules(args), args.seed, args.seat, args.opponent)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="timessquare", description="Times Square: play, check and study the game.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def add(name: str, func: Callable[[argparse.Namespace], int], help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.set_defaults(func=func)
+        p.add_argument(
+            "--variant", action="append", choices=VARIANT_NAMES, help="a rule variant (docs/rules.md); repeatable"
+        )
+        return p
+
+    p = add("play", cmd_play, "play a game in the terminal")
+    p.add_argument("--seed", type=int, default=None, help="seed of the deal")
+    p.add_argument("--seat", choices=["A", "B", "random"], default="random", help="your seat")
+    p.add_argument("--opponent", default="random", help="the computer player (default: random)")
+
+    p = add("legal", cmd_legal, "print the legal actions of a position document")
+    p.add_argument("file", nargs="?", help="position document (default: standard input)")
+    p.add_argument("--jsonl", action="store_true", help="one position per line in, one JSON array per line out")
+
+    p = add("apply", cmd_apply, "print the position document after an action")
+    p.add_argument("action", help='an action in notation, e.g. "S sue+1"')
+    p.add_argument("file", nargs="?", help="position document (default: standard input)")
+    p.add_argument("--shuffle", help='the second supply if this action reshuffles, e.g. "S G2 D3 …"')
+    p.add_argument("--seed", type=int, default=None, help="seed of the reshuffle when --shuffle is not given")
+
+    p = add("view", cmd_view, "print the view document of a position for one seat")
+    p.add_argument("--seat", choices=["A", "B", "spectator"], required=True)
+    p.add_argument("file", nargs="?", help="position document (default: standard input)")
+
+    p = add("replay", cmd_replay, "check a game record move by move and print its result")
+    p.add_argument("record", help="game record (JSON), or - for standard input")
+
+    p = add("selfplay", cmd_selfplay, "play games between computer players and write their records")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", required=True, help="directory for the game records")
+    p.add_argument("--a", default="random", help="player A (default: random)")
+    p.add_argument("--b", default="random", help="player B (default: random)")
+
+    p = add("bench", cmd_bench, "measure the engine's throughput on one core")
+    p.add_argument("--seconds", type=float, default=10.0)
+    p.add_argument("--seed", type=int, default=0)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_BAD_INPUT
+    try:
+        return int(args.func(args))
+    except TimesSquareError as e:
+        print(f"timessquare {args.command}: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print(f"timessquare {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`); nothing is left to say.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+"""`random`: uniform over the legal actions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..view import PlayerView
+
+
+class RandomPlayer:
+    name = "random"
+
+    def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
+        return legal[rng.randrange(len(legal))]
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,57 @@
+"""A plain line-by-line terminal game against a computer player (works on any terminal, and piped)."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from .actions import ACTIONS
+from .cards import SEAT_NAMES
+from .errors import TimesSquareError
+from .game import Game
+from .players import make_player
+from .render import render
+from .variants import Rules
+
+HELP = "Type an action (e.g. 'S sue+1', 'lure sue', 'discard G2', 'end') or its number; 'q' quits."
+
+
+def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_spec: str) -> int:
+    rng = random.Random(seed)
+    seat = rng.randrange(2) if seat_choice == "random" else SEAT_NAMES.index(seat_choice)
+    opponent = make_player(opponent_spec, rules)
+    players = {SEAT_NAMES[seat]: "you", SEAT_NAMES[1 - seat]: opponent_spec}
+    game = Game.new(rng.getrandbits(64), rules, players=players)
+    print(f"You play {SEAT_NAMES[seat]} (your club: {'spaces 0-1, left' if seat == 0 else 'spaces 15-16, right'}).")
+    print(HELP)
+    try:
+        while not game.is_over:
+            state = game.state
+            if state.to_move != seat:
+                aid = opponent.choose(game.view(1 - seat), state.legal_ids(), rng)
+                game.play(aid)
+                print(f"{SEAT_NAMES[1 - seat]} plays: {ACTIONS[aid].notation}")
+                continue
+            print()
+            print(render(game.view(seat)))
+            legal = state.legal_actions()
+            print("legal: " + "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal)))
+            line = sys.stdin.readline()
+            if not line or line.strip() in ("q", "quit"):
+                print("Game abandoned.")
+                return 0
+            text = line.strip()
+            if text.isdigit() and 1 <= int(text) <= len(legal):
+                text = legal[int(text) - 1]
+            try:
+                game.play(text)
+            except TimesSquareError as e:
+                print(f"Not possible: {e}")
+    finally:
+        opponent.close()
+    print()
+    print(render(game.view(seat)))
+    winner = game.result
+    verdict = "a draw" if winner == "draw" else ("you win!" if winner == SEAT_NAMES[seat] else "you lose.")
+    print(f"Game over: {game.end_reason()} - {verdict}")
+    return 0
