@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..errors import TimesSquareError
+from ..variants import Rules
 from ..view import PlayerView
 
 
@@ -16,3 +18,9 @@ class RandomPlayer:
 
     def close(self) -> None:
         pass
+
+
+def make(rules: Rules, params: dict[str, str]) -> RandomPlayer:
+    if params:
+        raise TimesSquareError(f"random takes no parameters (got {', '.join(params)})")
+    return RandomPlayer()

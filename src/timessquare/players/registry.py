@@ -1,24 +1,33 @@
-"""Players by name with parameters: `random`, `heuristic`, `ismcts:seconds=1.5,iterations=3000`."""
+"""Players by name with parameters: `random`, `heuristic`, `ismcts:seconds=1.5`, `cmd:python3 bot.py`.
+
+Each kind of player lives in its own module with a `make(rules, params) -> Player` function; this registry
+only maps names to those modules (imported on first use, so a light player never loads a heavy one).
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from ..errors import TimesSquareError
 from ..variants import DEFAULT_RULES, Rules
 from .base import Player
-from .random_player import RandomPlayer
 
 Factory = Callable[[Rules, dict[str, str]], Player]
 
-_FACTORIES: dict[str, Factory] = {
-    "random": lambda rules, params: RandomPlayer(),
+# name -> module under timessquare.players that defines make(rules, params)
+_MODULES: dict[str, str] = {
+    "random": "random_player",
+    "heuristic": "heuristic",
+    "ismcts": "ismcts",
+    "pimc": "pimc",
+    "easy": "levels",
+    "medium": "levels",
+    "hard": "levels",
+    "expert": "levels",
 }
-PLAYER_NAMES = tuple(_FACTORIES)
-
-
-def register(name: str, factory: Factory) -> None:
-    _FACTORIES[name] = factory
+PLAYER_NAMES = tuple(_MODULES)
+EXTERNAL_PREFIX = "cmd:"
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -28,7 +37,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     if rest:
         for part in rest.split(","):
             key, eq, value = part.partition("=")
-            if not eq or not key:
+            if not eq or not key.strip():
                 raise TimesSquareError(f"player {spec!r}: parameters are key=value, separated by commas")
             params[key.strip()] = value.strip()
     return name.strip(), params
@@ -36,8 +45,15 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def make_player(spec: str, rules: Rules = DEFAULT_RULES) -> Player:
     """A player from its registered name and parameters; raises TimesSquareError for an unknown one."""
+    if spec.startswith(EXTERNAL_PREFIX):
+        module = importlib.import_module(".external", __package__)
+        return module.make(rules, {"command": spec[len(EXTERNAL_PREFIX) :]})  # type: ignore[no-any-return]
     name, params = parse_spec(spec)
-    factory = _FACTORIES.get(name)
-    if factory is None:
-        raise TimesSquareError(f"unknown player {name!r} (known: {', '.join(sorted(_FACTORIES))})")
-    return factory(rules, params)
+    module_name = _MODULES.get(name)
+    if module_name is None:
+        known = ", ".join([*sorted(_MODULES), "cmd:COMMAND"])
+        raise TimesSquareError(f"unknown player {name!r} (known: {known})")
+    module = importlib.import_module(f".{module_name}", __package__)
+    if name in ("easy", "medium", "hard", "expert"):
+        params = {**params, "level": name}
+    return module.make(rules, params)  # type: ignore[no-any-return]
