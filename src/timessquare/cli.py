@@ -140,9 +140,25 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .textgame import play_text_game
+    if args.plain:
+        from .textgame import play_text_game
 
-    return play_text_game(_rules(args), args.seed, args.seat, args.opponent)
+        return play_text_game(_rules(args), args.seed, args.seat, args.opponent)
+    from .tui.app import run_tui  # owned by the terminal-play work (issue 4)
+
+    return run_tui(args, _rules(args))
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import run_arena_command  # owned by the arena work (issue 3)
+
+    return run_arena_command(args, _rules(args))
+
+
+def cmd_player(args: argparse.Namespace) -> int:
+    from .players.external import serve  # the player protocol of FORMATS.md, our side of it
+
+    return serve(args.name, _rules(args))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -160,7 +176,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("play", cmd_play, "play a game in the terminal")
     p.add_argument("--seed", type=int, default=None, help="seed of the deal")
     p.add_argument("--seat", choices=["A", "B", "random"], default="random", help="your seat")
-    p.add_argument("--opponent", default="random", help="the computer player (default: random)")
+    p.add_argument("--opponent", default="medium", help="easy, medium, hard, expert or any player name")
+    p.add_argument("--hotseat", action="store_true", help="two people at one screen instead of the computer")
+    p.add_argument("--load", metavar="RECORD", help="continue a saved game (a game record)")
+    p.add_argument("--replay", metavar="RECORD", help="step through a game record")
+    p.add_argument("--plain", action="store_true", help="a plain line-by-line game (no full screen)")
 
     p = add("legal", cmd_legal, "print the legal actions of a position document")
     p.add_argument("file", nargs="?", help="position document (default: standard input)")
@@ -185,6 +205,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="directory for the game records")
     p.add_argument("--a", default="random", help="player A (default: random)")
     p.add_argument("--b", default="random", help="player B (default: random)")
+
+    p = add("arena", cmd_arena, "play paired games between two players and report their strength")
+    p.add_argument("player1")
+    p.add_argument("player2")
+    p.add_argument("--games", type=int, default=100, help="number of games (paired: each deal twice)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", help="directory for the game records")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--workers", type=int, default=None, help="parallel games (default: the number of cores)")
+
+    p = add("player", cmd_player, "run one of our players over the player protocol on stdin/stdout")
+    p.add_argument("name", help="a player name, e.g. expert or ismcts:seconds=1")
 
     p = add("bench", cmd_bench, "measure the engine's throughput on one core")
     p.add_argument("--seconds", type=float, default=10.0)
