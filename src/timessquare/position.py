@@ -12,10 +12,12 @@ from .cards import (
     CARD_INDEX,
     CHARLIE,
     DECK_SIZE,
+    DRAW,
     FIGURE_NAMES,
     HIGH,
     LAST_SPACE,
     LOW,
+    MIDDLE,
     NUM_CARD_TYPES,
     RED,
     RESULT_NAMES,
@@ -131,10 +133,25 @@ def card_list(value: object, name: str) -> list[int]:
     return out
 
 
-def seat(value: object, name: str) -> int:
+def seat_index(value: object, name: str) -> int:
     if value not in ("A", "B"):
         raise FormatError(name, f'must be "A" or "B", not {json.dumps(value)}')
     return A if value == "A" else B
+
+
+def whole_number(doc: dict[str, Any], field: str, low: int, high: int) -> int:
+    """The whole number doc[last part of field] in low..high; errors name `field` (a dotted path)."""
+    key = field.rpartition(".")[2]
+    if not isinstance(doc, dict):
+        raise FormatError(field.rpartition(".")[0], f"must be a JSON object, not {type_name(doc)}")
+    if key not in doc:
+        raise FormatError(field, "missing field")
+    value = doc[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise FormatError(field, f"must be a whole number, not {type_name(value)}")
+    if not low <= value <= high:
+        raise FormatError(field, f"{value} is out of range ({low}-{high})")
+    return value
 
 
 def result_code(value: object, name: str) -> int | None:
@@ -171,7 +188,7 @@ def from_document(doc: object, rules: Rules = DEFAULT_RULES, name: str = "") -> 
             _join(name, "figures"),
             f"Sue must stand strictly between her bodyguards (low {pos[LOW]} < sue {pos[SUE]} < high {pos[HIGH]}, R3)",
         )
-    to_move = seat(doc["to_move"], _join(name, "to_move"))
+    to_move = seat_index(doc["to_move"], _join(name, "to_move"))
     hands_doc = check_fields(doc["hands"], _join(name, "hands"), ("A", "B"))
     hands = [card_list(hands_doc[s], _join(name, f"hands.{s}")) for s in SEAT_NAMES]
     supply = card_list(doc["supply"], _join(name, "supply"))
@@ -190,7 +207,7 @@ def from_document(doc: object, rules: Rules = DEFAULT_RULES, name: str = "") -> 
             counts[s][card] += 1
     state = State(pos, counts, supply[::-1], supply_number, discard, to_move, turn_key, turn_cards, result, rules=rules)
     if result is not None:
-        state.end_reason = _end_reason(pos, result)
+        state.end_reason = _finished_reason(pos, result, supply, supply_number, name)
     return state
 
 
@@ -254,9 +271,23 @@ def _check_reachable(pos: list[int], supply: list[int], discard: list[int], turn
         raise FormatError(_join(name, "turn.cards"), "the cards of this turn must be the newest entries of discard")
 
 
-def _end_reason(pos: list[int], result: int) -> str:
-    if pos[SUE] <= 1 or pos[SUE] >= LAST_SPACE - 1:
-        return f"Sue reached {SEAT_NAMES[result]}'s entrance"
-    if pos[CHARLIE] <= 1 or pos[CHARLIE] >= LAST_SPACE - 1:
-        return f"Charlie reached {SEAT_NAMES[result]}'s entrance"
-    return "the second supply ran out"
+def _finished_reason(pos: list[int], result: int, supply: list[int], supply_number: int, name: str) -> str:
+    """How a finished position ended (R8), checking that `result` is the one the rules give."""
+    entrance_owner = {0: A, 1: A, LAST_SPACE - 1: B, LAST_SPACE: B}
+    for fig in (SUE, CHARLIE):
+        owner = entrance_owner.get(pos[fig])
+        if owner is not None:
+            expected, why = owner, f"{FIGURE_NAMES[fig].capitalize()} reached {SEAT_NAMES[owner]}'s entrance"
+            break
+    else:
+        if supply or supply_number != 2:
+            raise FormatError(
+                _join(name, "result"),
+                "a finished game has Sue or Charlie on an entrance (R8.1) or an empty second supply (R8.2)",
+            )
+        deciding = pos[SUE] if pos[SUE] != MIDDLE else pos[CHARLIE]
+        expected = DRAW if deciding == MIDDLE else A if deciding < MIDDLE else B
+        why = "the second supply ran out"
+    if result != expected:
+        raise FormatError(_join(name, "result"), f"{why}, so the result is {RESULT_NAMES[expected]!r} (R8)")
+    return why

@@ -337,7 +337,7 @@ class State:
     # ----------------------------------------------------------------- copies
 
     def clone(self) -> State:
-        """An independent copy (the random generator is shared: give the copy its own with `rng=`)."""
+        """An independent copy. The random generator is shared: set `copy.rng` to give the copy its own."""
         new = State.__new__(State)
         new.rules = self.rules
         new.tables = self.tables

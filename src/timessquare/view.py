@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARD_CODES, FIGURE_NAMES, NUM_CARD_TYPES, SEAT_NAMES, A, B
+from .cards import CARD_CODES, DECK_SIZE, FIGURE_NAMES, NUM_CARD_TYPES, SEAT_NAMES, A, B
 from .errors import FormatError
 from .position import (
     TURN_FIELDS,
@@ -21,7 +21,9 @@ from .position import (
     figures_document,
     hand_codes,
     result_code,
+    seat_index,
     turn_document,
+    whole_number,
 )
 from .state import State
 
@@ -112,41 +114,46 @@ class PlayerView:
 
     @classmethod
     def from_document(cls, doc: object) -> PlayerView:
-        """Read a view document (as an outside player program receives it); raises FormatError."""
-        if not isinstance(doc, dict):
-            raise FormatError("", "a view document must be a JSON object")
-        spectator = doc.get("seat") is None
-        size_field = "hand_sizes" if spectator else "opponent_hand_size"
-        fields = ("format", "seat", "figures", "to_move", "hand", size_field, "supply_size", "supply_number")
-        doc = check_fields(doc, "", (*fields, "discard", "turn", "moves", "result"))
-        if doc["format"] != VIEW_FORMAT:
+        """Read a view document (as an outside player program receives it); raises FormatError naming the field."""
+        if isinstance(doc, dict) and "format" in doc and doc["format"] != VIEW_FORMAT:
             raise FormatError("format", f"unknown format {json.dumps(doc['format'])} (expected {VIEW_FORMAT!r})")
-        seat = None if spectator else SEAT_NAMES.index(doc["seat"]) if doc["seat"] in SEAT_NAMES else -1
-        if seat == -1:
-            raise FormatError("seat", 'must be "A", "B" or null')
-        figures = check_fields(doc["figures"], "figures", FIGURE_NAMES)
-        hand = None if spectator else tuple(sorted(CARD_CODES[c] for c in card_list(doc["hand"], "hand")))
+        spectator = isinstance(doc, dict) and doc.get("seat") is None
+        size_field = "hand_sizes" if spectator else "opponent_hand_size"
+        head = ("format", "seat", "figures", "to_move", "hand", size_field, "supply_size", "supply_number")
+        doc = check_fields(doc, "", (*head, "discard", "turn", "moves", "result"))
+        seat = None if spectator else seat_index(doc["seat"], "seat")
+        figures = {fig: whole_number(doc["figures"], f"figures.{fig}", 0, 16) for fig in FIGURE_NAMES}
+        check_fields(doc["figures"], "figures", FIGURE_NAMES)
         if spectator:
+            if doc["hand"] is not None:
+                raise FormatError("hand", "a spectator's view has no hand (null)")
+            hand = None
             sizes = check_fields(doc["hand_sizes"], "hand_sizes", ("A", "B"))
-            hand_sizes = (int(sizes["A"]), int(sizes["B"]))
+            hand_sizes = (whole_number(sizes, "A", 0, DECK_SIZE), whole_number(sizes, "B", 0, DECK_SIZE))
         else:
-            assert seat is not None and hand is not None
-            other = int(doc["opponent_hand_size"])
+            hand = tuple(sorted(CARD_CODES[c] for c in card_list(doc["hand"], "hand")))
+            other = whole_number(doc, "opponent_hand_size", 0, DECK_SIZE)
             hand_sizes = (len(hand), other) if seat == A else (other, len(hand))
         turn = check_fields(doc["turn"], "turn", TURN_FIELDS)
+        if turn["mode"] not in ("start", "play", "trade"):
+            raise FormatError("turn.mode", f'must be "start", "play" or "trade", not {json.dumps(turn["mode"])}')
+        if turn["joker"] not in (None, "sue", "hal", "guards"):
+            raise FormatError("turn.joker", f'must be null, "sue", "hal" or "guards", not {json.dumps(turn["joker"])}')
         moves = doc["moves"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise FormatError("moves", "must be an array of action strings")
+        supply_number = whole_number(doc, "supply_number", 1, 2)
+        result_code(doc["result"], "result")
         return cls(
             seat=seat,
-            figures={k: int(v) for k, v in figures.items()},
-            to_move=SEAT_NAMES.index(doc["to_move"]) if doc["to_move"] in SEAT_NAMES else A,
+            figures=figures,
+            to_move=seat_index(doc["to_move"], "to_move"),
             hand=hand,
             hand_sizes=hand_sizes,
-            supply_size=int(doc["supply_size"]),
-            supply_number=int(doc["supply_number"]),
+            supply_size=whole_number(doc, "supply_size", 0, DECK_SIZE),
+            supply_number=supply_number,
             discard=tuple(CARD_CODES[c] for c in card_list(doc["discard"], "discard")),
-            turn={"mode": turn["mode"], "cards": list(turn["cards"]), "joker": turn["joker"]},
+            turn={"mode": turn["mode"], "cards": codes(card_list(turn["cards"], "turn.cards")), "joker": turn["joker"]},
             moves=tuple(moves),
-            result=(result_code(doc["result"], "result") is not None and doc["result"]) or None,
+            result=doc["result"],
         )

@@ -1,0 +1,284 @@
+"""How good a position is for one seat: a win probability in [0, 1] for search and the heuristic player.
+
+The evaluation reads the board, the deck timer, who moves next and the evaluating seat's *own* hand, never
+the opponent's hand or the supply order, so a player that evaluates the states it reaches stays honest
+(R10). It is a logistic model over the terms of STRATEGY.md, written in the seat's own coordinates (its
+club at the low end, see `Frame`):
+
+- Charlie's distance to each club against the income each entrance pays him (R7);
+- Sue's half, and how far each side is from a Sue win: the outer bodyguard on the outer entrance space and
+  Sue on the inner one (R3, R8.1);
+- Deb's joker condition for each side (R9.1) and the seat's red cards;
+- Hal's lure threats for the player to move (R5.2);
+- the deck timer: which supply, cards left, and who would win if it ran out now (R8.2);
+- the seat's hand, refilled to 8 with the deck's average card (the draw of R6 is not known yet).
+
+The weights were fitted by logistic regression on positions from self-play games and then checked in
+short matches; see the report in the players' tests for the numbers.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..cards import (
+    CHARLIE,
+    D1,
+    DEB,
+    DM,
+    G1,
+    G2,
+    GA,
+    H1,
+    H3,
+    HAL,
+    HAND_SIZE,
+    HIGH,
+    LAST_SPACE,
+    LOW,
+    MIDDLE,
+    NUM_CARD_TYPES,
+    SUE,
+    A,
+    S,
+)
+from ..state import State
+from .turns import Outcome, after_turn_outcome
+
+# The second supply holds about the 39 cards outside the hands at the reshuffle (R6.2), plus a few.
+SECOND_SUPPLY_ESTIMATE = 40
+NUM_FEATURES = 30
+FEATURE_NAMES = (
+    "tempo",
+    "sue_half",
+    "charlie_half",
+    "income_me",
+    "income_opp",
+    "charlie_now_me",
+    "charlie_now_opp",
+    "charlie_now_me_to_move",
+    "charlie_now_opp_to_move",
+    "charlie_near_me",
+    "charlie_near_opp",
+    "sue_path_me",
+    "sue_path_opp",
+    "sue_open_me",
+    "sue_open_opp",
+    "joker_me",
+    "joker_opp",
+    "lure_gain_me_to_move",
+    "lure_gain_opp_to_move",
+    "lure_win_to_move",
+    "deck_soon",
+    "deck_now",
+    "deck_far",
+    "hand_sue_cards",
+    "hand_sue_win_to_move",
+    "hand_sue_win_next",
+    "hand_red_joker",
+    "hand_joker_win_to_move",
+    "hand_grey",
+    "hand_yellow",
+)
+assert len(FEATURE_NAMES) == NUM_FEATURES
+
+# Logistic weights, in FEATURE_NAMES order.
+WEIGHTS: tuple[float, ...] = (
+    0.3,  # tempo
+    1.2,  # sue_half
+    0.6,  # charlie_half
+    0.8,  # income_me
+    -0.8,  # income_opp
+    0.5,  # charlie_now_me
+    -0.5,  # charlie_now_opp
+    3.0,  # charlie_now_me_to_move
+    -3.0,  # charlie_now_opp_to_move
+    0.3,  # charlie_near_me
+    -0.3,  # charlie_near_opp
+    1.0,  # sue_path_me
+    -1.0,  # sue_path_opp
+    0.8,  # sue_open_me
+    -0.8,  # sue_open_opp
+    0.3,  # joker_me
+    -0.3,  # joker_opp
+    1.0,  # lure_gain_me_to_move
+    -1.0,  # lure_gain_opp_to_move
+    3.0,  # lure_win_to_move
+    1.5,  # deck_soon
+    3.0,  # deck_now
+    0.5,  # deck_far
+    0.3,  # hand_sue_cards
+    3.0,  # hand_sue_win_to_move
+    0.5,  # hand_sue_win_next
+    0.4,  # hand_red_joker
+    3.0,  # hand_joker_win_to_move
+    0.1,  # hand_grey
+    0.1,  # hand_yellow
+)
+assert len(WEIGHTS) == NUM_FEATURES
+
+_DECK_SIZE = 55
+_AVG_S = 12 / _DECK_SIZE
+_AVG_RED = 15 / _DECK_SIZE
+_AVG_GREY = 16 / _DECK_SIZE
+_AVG_YELLOW = 12 / _DECK_SIZE
+
+
+def evaluate(state: State, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
+    """The estimated probability that `seat` wins from `state` (a draw counts one half).
+
+    A state in mid-turn (cards played, `end` not yet taken) is evaluated at the end of that turn with the
+    draw left out (see `after_turn_outcome`).
+    """
+    outcome = after_turn_outcome(state)
+    if outcome.result is not None:
+        return result_value(outcome.result, seat)
+    logit = 0.0
+    for w, f in zip(weights, features(state, seat, outcome), strict=True):
+        logit += w * f
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
+
+
+def result_value(result: int, seat: int) -> float:
+    """1 for a win of `seat`, 0 for a loss, one half for a draw."""
+    return 0.5 if result == 2 else 1.0 if result == seat else 0.0
+
+
+class Frame:
+    """A position in one seat's coordinates: its club at the low end (spaces mirrored for B, and the two
+    bodyguards swapped, so that `low` is always the bodyguard on the seat's own side)."""
+
+    __slots__ = ("charlie", "deb", "hal", "high", "low", "sue")
+
+    def __init__(self, pos: tuple[int, ...] | list[int], seat: int) -> None:
+        if seat == A:
+            self.sue, self.low, self.high = pos[SUE], pos[LOW], pos[HIGH]
+            self.hal, self.deb, self.charlie = pos[HAL], pos[DEB], pos[CHARLIE]
+        else:
+            top = LAST_SPACE
+            self.sue, self.low, self.high = top - pos[SUE], top - pos[HIGH], top - pos[LOW]
+            self.hal, self.deb, self.charlie = top - pos[HAL], top - pos[DEB], top - pos[CHARLIE]
+
+    def income_me(self) -> int:
+        """Charlie's step at the end of my turn (R7; Sue never stands on an entrance in a running game)."""
+        return (self.low <= 1) + (self.hal <= 1) + (self.deb <= 1) + (self.high < MIDDLE)
+
+    def income_opp(self) -> int:
+        edge = LAST_SPACE - 1
+        return (self.high >= edge) + (self.hal >= edge) + (self.deb >= edge) + (self.low > MIDDLE)
+
+
+def features(state: State, seat: int, outcome: Outcome | None = None) -> list[float]:
+    """The evaluation's terms for `seat` at the end of the turn in `state` (see FEATURE_NAMES)."""
+    if outcome is None:
+        outcome = after_turn_outcome(state)
+    f = Frame(outcome.pos, seat)
+    sue, low, high, hal, deb, charlie = f.sue, f.low, f.high, f.hal, f.deb, f.charlie
+    me_to_move = outcome.to_move == seat
+    pm = 1.0 if me_to_move else 0.0
+    om = 1.0 - pm
+    inc_me, inc_opp = f.income_me(), f.income_opp()
+    dist_me, dist_opp = charlie - 1, LAST_SPACE - 1 - charlie
+    now_me = 1.0 if dist_me <= inc_me else 0.0
+    now_opp = 1.0 if dist_opp <= inc_opp else 0.0
+
+    # A Sue win needs the outer bodyguard on the outer space and Sue on the inner one (R3, R8.1): with S
+    # cards alone that is `low + sue - 1` cards (group moves carry the bodyguard, single moves finish).
+    need_me = low + sue - 1
+    need_opp = (LAST_SPACE - high) + (LAST_SPACE - 1 - sue)
+    joker_me = deb < sue
+    joker_opp = deb > sue
+
+    # Hal's lure (R5.2) is free: the player to move may pull Sue onto Hal when Hal is on his side of her.
+    lure_me = (sue - hal) / 6 if low < hal < sue else 0.0
+    lure_opp = (hal - sue) / 6 if sue < hal < high else 0.0
+    lure_win = 0.0
+    if me_to_move and hal == 1 and low == 0:
+        lure_win = 1.0
+    elif not me_to_move and hal == LAST_SPACE - 1 and high == LAST_SPACE:
+        lure_win = -1.0
+
+    # The deck timer (R8.2): who would win if the last card were drawn now, and how soon that can be.
+    supply = len(state.supply) - outcome.drawn
+    second = state.supply_number == 2
+    left = supply if second else max(0, supply) + SECOND_SUPPLY_ESTIMATE
+    if sue != MIDDLE:
+        winner = 1.0 if sue < MIDDLE else -1.0
+    elif charlie != MIDDLE:
+        winner = 1.0 if charlie < MIDDLE else -1.0
+    else:
+        winner = 0.0
+    soon = math.exp(-left / 8) if second else 0.0
+    deck_now = 0.0
+    if second and left <= HAND_SIZE:  # the mover can empty the supply with one trade
+        if me_to_move and winner > 0:
+            deck_now = 1.0
+        elif not me_to_move and winner < 0:
+            deck_now = -1.0
+
+    # My hand after the draw: the cards kept plus the deck's average card for each card drawn.
+    hand = state.hands[seat]
+    refill = HAND_SIZE - state.hand_sizes[seat]  # cards I played this turn and have not drawn yet
+    n_s = hand[S] + refill * _AVG_S
+    n_red = sum(hand[D1 : DM + 1]) + refill * _AVG_RED
+    n_grey = hand[G1] + hand[G2] + hand[GA] + refill * _AVG_GREY
+    n_yellow = sum(hand[H1 : H3 + 1]) + refill * _AVG_YELLOW
+    sue_cards = min(n_s, need_me) / need_me if need_me > 0 else 0.0
+    sue_win = 1.0 if hand[S] >= need_me else 0.0
+    joker_win = 0.0
+    if me_to_move and joker_me and low == 0 and 1 <= sue - 1 <= 5 and hand[D1 + sue - 2] > 0:
+        joker_win = 1.0
+
+    return [
+        pm - om,
+        (MIDDLE - sue) / 6,
+        (MIDDLE - charlie) / 7,
+        inc_me / 4,
+        inc_opp / 4,
+        now_me,
+        now_opp,
+        now_me * pm,
+        now_opp * om,
+        1.0 if dist_me <= inc_me + 1 else 0.0,
+        1.0 if dist_opp <= inc_opp + 1 else 0.0,
+        math.exp(-need_me / 2),
+        math.exp(-need_opp / 2),
+        math.exp(-(sue - 1) / 2) if low == 0 else 0.0,
+        math.exp(-(LAST_SPACE - 1 - sue) / 2) if high == LAST_SPACE else 0.0,
+        1.0 if joker_me else 0.0,
+        1.0 if joker_opp else 0.0,
+        lure_me * pm,
+        lure_opp * om,
+        lure_win,
+        winner * soon,
+        deck_now,
+        winner * math.exp(-left / 25),
+        sue_cards,
+        sue_win * pm,
+        sue_win * om,
+        (n_red / HAND_SIZE) * (1.0 if joker_me else 0.0),
+        joker_win,
+        n_grey / HAND_SIZE,
+        n_yellow / HAND_SIZE,
+    ]
+
+
+def discard_order(state: State, seat: int, weights: tuple[float, ...] = WEIGHTS) -> list[int]:
+    """The card types from the least useful to `seat` to the most, by their weight in the evaluation's hand
+    terms on this board: the order in which a trade (R5.3) gives cards away."""
+    f = Frame(state.pos, seat)
+    need_me = f.low + f.sue - 1
+    index = {name: i for i, name in enumerate(FEATURE_NAMES)}
+    values = [0.0] * NUM_CARD_TYPES
+    sue_value = weights[index["hand_sue_cards"]] / need_me if need_me > 0 else 0.0
+    if state.hands[seat][S] >= need_me:
+        sue_value += weights[index["hand_sue_win_next"]]
+    values[S] = sue_value
+    red = weights[index["hand_red_joker"]] / HAND_SIZE if f.deb < f.sue else 0.0
+    for card in range(D1, DM + 1):
+        values[card] = red
+    for card in (G1, G2, GA):
+        values[card] = weights[index["hand_grey"]] / HAND_SIZE
+    for card in range(H1, H3 + 1):
+        values[card] = weights[index["hand_yellow"]] / HAND_SIZE
+    return sorted(range(NUM_CARD_TYPES), key=lambda card: (values[card], card))

@@ -1,0 +1,352 @@
+"""`ismcts`: information-set Monte Carlo tree search over complete turns (single observer, as in
+OpenSpiel's `algorithms/ismcts.py`).
+
+Every iteration starts from a *world* sampled from the searcher's view (sampling.py), so the opponent's
+hand and the supply order are guessed afresh each time and never read from the real game (R10). The tree
+is keyed by what the searcher sees: the sequence of complete turns from the root. Its edges are complete
+turns (turns.py), not single actions, because a turn is several actions by one player with nothing
+hidden in between. At a node, only the turns available in the sampled world compete (availability
+counts); each child starts with the mover's one-ply evaluation as one virtual visit, and selection is UCB.
+Below `depth` turns a leaf is scored by the evaluation (evaluation.py), optionally after `playout` greedy
+turns.
+
+Budget: `iterations=N` (in all), or `seconds=S` per turn (wall clock; default 1). A turn's search happens
+at its first decision; the chosen turn's remaining actions are then played without searching again.
+With `workers=2` (the default) two processes search from independent samples and their root statistics
+are merged (root parallelisation); `workers=1` searches in-process. With an iteration budget a seeded
+search is reproducible.
+
+Parameters: seconds, iterations, workers, depth (turns in the tree, default 2), top (opponent turns
+considered per world, default 6), explore (UCB constant), playout (greedy turns after a leaf), cap (turns
+enumerated per node).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from multiprocessing.pool import Pool
+
+from ..actions import END_ID
+from ..errors import TimesSquareError
+from ..state import State
+from ..variants import Rules
+from ..view import PlayerView
+from .evaluation import discard_order, evaluate, result_value
+from .heuristic import Plan, best_turn, make_plan, read_params
+from .sampling import WorldSampler
+from .turns import Turn, complete_turns
+
+WorldSource = Callable[[random.Random], State]
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How long and how a search runs. `iterations` 0 means no iteration limit, `seconds` 0 no time limit."""
+
+    iterations: int = 0
+    seconds: float = 1.0
+    workers: int = 2
+    depth: int = 2
+    top: int = 6
+    explore: float = 0.4
+    playout: int = 0
+    cap: int = 400
+    root_cap: int = 1500
+
+    def split(self, parts: int) -> SearchConfig:
+        """The share of one of `parts` root-parallel searches: iterations are divided, time is not."""
+        if parts <= 1:
+            return self
+        return replace(self, iterations=-(-self.iterations // parts) if self.iterations else 0, workers=1)
+
+
+SEARCH_DEFAULTS: dict[str, float] = {
+    "iterations": 0,
+    "seconds": 1.0,
+    "workers": 2,
+    "depth": 2,
+    "top": 6,
+    "explore": 0.4,
+    "playout": 0,
+    "cap": 400,
+}
+
+
+def config_from_params(player: str, params: Mapping[str, str], defaults: Mapping[str, float]) -> SearchConfig:
+    values = read_params(player, params, defaults)
+    seconds = values["seconds"] if "seconds" in params or "iterations" not in params else 0.0
+    config = SearchConfig(
+        iterations=int(values["iterations"]),
+        seconds=seconds,
+        workers=max(1, int(values["workers"])),
+        depth=max(1, int(values["depth"])),
+        top=max(1, int(values["top"])),
+        explore=values["explore"],
+        playout=int(values["playout"]),
+        cap=max(1, int(values["cap"])),
+    )
+    if config.iterations <= 0 and config.seconds <= 0:
+        raise TimesSquareError(f"{player}: give a budget, iterations=N or seconds=S")
+    return config
+
+
+class Node:
+    """Statistics of one complete turn in the tree, from the point of view of the player who made it."""
+
+    __slots__ = ("avail", "children", "mover", "start", "value_sum", "visits")
+
+    def __init__(self, mover: int, start: float) -> None:
+        self.mover = mover
+        self.start = start  # the mover's one-ply evaluation of the turn: one virtual visit
+        self.visits = 0
+        self.value_sum = 0.0
+        self.avail = 0
+        self.children: dict[tuple[int, ...], Node] = {}
+
+    def mean(self) -> float:
+        return (self.value_sum + self.start) / (self.visits + 1)
+
+
+@dataclass
+class RootStats:
+    """What a search found at the root: for each root turn its visits and summed value (searcher's side)."""
+
+    turns: list[Turn]
+    visits: list[int]
+    value_sums: list[float]
+    iterations: int
+
+    def merge(self, other: RootStats) -> None:
+        index = {t.actions: i for i, t in enumerate(self.turns)}
+        for t, n, w in zip(other.turns, other.visits, other.value_sums, strict=True):
+            i = index[t.actions]
+            self.visits[i] += n
+            self.value_sums[i] += w
+        self.iterations += other.iterations
+
+    def best(self) -> int:
+        """The most visited root turn (ties: the better mean value, then the first)."""
+        return max(
+            range(len(self.turns)),
+            key=lambda i: (self.visits[i], self.value_sums[i] / self.visits[i] if self.visits[i] else 0.0, -i),
+        )
+
+    def win_probability(self, i: int) -> float:
+        return self.value_sums[i] / self.visits[i] if self.visits[i] else 0.0
+
+
+class TurnSearch:
+    """One tree search from a root whose worlds come from `worlds` (a fresh sample each time for ISMCTS, a
+    fixed world for PIMC). The root's turns come from `root` (the view's public facts and own hand)."""
+
+    def __init__(self, root: State, seat: int, config: SearchConfig, worlds: WorldSource) -> None:
+        self.seat = seat
+        self.config = config
+        self.worlds = worlds
+        self.root_turns = complete_turns(root, config.root_cap, discard_order(root, seat))
+        self.root_nodes = [Node(seat, evaluate(t.state, seat)) for t in self.root_turns]
+        self.root_visits = 0
+
+    def run(self, rng: random.Random, deadline: float | None = None) -> RootStats:
+        iterations = 0
+        limit = self.config.iterations
+        clock = time.perf_counter
+        while (not limit or iterations < limit) and (deadline is None or clock() < deadline):
+            self.iterate(rng)
+            iterations += 1
+        return RootStats(
+            self.root_turns,
+            [n.visits for n in self.root_nodes],
+            [n.value_sum for n in self.root_nodes],
+            iterations,
+        )
+
+    def iterate(self, rng: random.Random) -> None:
+        world = self.worlds(rng)
+        self.root_visits += 1
+        i = _select(self.root_nodes, self.root_visits, self.config.explore)
+        node = self.root_nodes[i]
+        turn = self.root_turns[i]
+        if node.visits == 0:
+            value = node.start
+        else:
+            state = world
+            for aid in turn.actions:
+                state.apply(aid)
+            value = self._descend(state, node, 1, rng)
+        node.visits += 1
+        node.value_sum += value
+
+    def _descend(self, state: State, parent: Node, depth: int, rng: random.Random) -> float:
+        """The searcher's value of `state` (a turn's start), searching below `parent`; updates the tree."""
+        seat = self.seat
+        if state.result is not None:
+            return result_value(state.result, seat)
+        if depth >= self.config.depth:
+            return self._leaf(state, rng)
+        mover = state.to_move
+        cands = self._candidates(state, mover)
+        nodes = []
+        for turn, value in cands:
+            child = parent.children.get(turn.actions)
+            if child is None:
+                child = parent.children[turn.actions] = Node(mover, value)
+            child.avail += 1
+            nodes.append(child)
+        k = _select_available(nodes, self.config.explore)
+        child, turn = nodes[k], cands[k][0]
+        if child.visits == 0:
+            value = evaluate(turn.state, seat)
+        else:
+            nxt = turn.state.clone()
+            if turn.ends_with_draw:
+                nxt.apply(END_ID)
+            value = self._descend(nxt, child, depth + 1, rng)
+        child.visits += 1
+        child.value_sum += value if mover == seat else 1.0 - value
+        return value
+
+    def _candidates(self, state: State, mover: int) -> list[tuple[Turn, float]]:
+        """The mover's best `top` turns in this world by his own one-ply evaluation (best first)."""
+        turns = complete_turns(state, self.config.cap, discard_order(state, mover))
+        scored = sorted(((evaluate(t.state, mover), i) for i, t in enumerate(turns)), reverse=True)
+        return [(turns[i], v) for v, i in scored[: self.config.top]]
+
+    def _leaf(self, state: State, rng: random.Random) -> float:
+        for _ in range(self.config.playout):
+            if state.result is not None:
+                break
+            turn = best_turn(state, state.to_move, self.config.cap)[0]
+            state = turn.state.clone()
+            if turn.ends_with_draw:
+                state.apply(END_ID)
+        if state.result is not None:
+            return result_value(state.result, self.seat)
+        return evaluate(state, self.seat)
+
+
+def _select(nodes: Sequence[Node], total: int, explore: float) -> int:
+    """UCB over children that are always available (the root: the searcher's own hand is known)."""
+    log_total = math.log(total + 1)
+    best, best_score = 0, -1.0
+    for i, node in enumerate(nodes):
+        score = node.mean() + explore * math.sqrt(log_total / (node.visits + 1))
+        if score > best_score:
+            best, best_score = i, score
+    return best
+
+
+def _select_available(nodes: Sequence[Node], explore: float) -> int:
+    """UCB with availability counts: a child is compared over the iterations in which it was available."""
+    best, best_score = 0, -1.0
+    for i, node in enumerate(nodes):
+        score = node.mean() + explore * math.sqrt(math.log(node.avail + 1) / (node.visits + 1))
+        if score > best_score:
+            best, best_score = i, score
+    return best
+
+
+# ----------------------------------------------------------------------------- one search, in or out of process
+
+
+def ismcts_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: int) -> RootStats:
+    """One single-observer ISMCTS from `view`: every iteration samples a new world."""
+    assert view.seat is not None
+    sampler = WorldSampler(view, rules)
+    search = TurnSearch(sampler.template, view.seat, config, sampler.sample)
+    deadline = time.perf_counter() + config.seconds if config.seconds > 0 else None
+    return search.run(random.Random(seed), deadline)
+
+
+SearchFunction = Callable[[PlayerView, Rules, SearchConfig, int], RootStats]
+
+
+def _run_search(args: tuple[SearchFunction, PlayerView, Rules, SearchConfig, int]) -> RootStats:
+    function, view, rules, config, seed = args
+    return function(view, rules, config, seed)
+
+
+class SearchPlayer:
+    """A player that searches at the first decision of each turn and then plays the chosen turn out.
+
+    `function` is the search of one worker; with `config.workers` > 1 that many processes run it from
+    different seeds and the root statistics are merged.
+    """
+
+    def __init__(self, rules: Rules, config: SearchConfig, function: SearchFunction, name: str) -> None:
+        self.rules = rules
+        self.config = config
+        self.function = function
+        self.name = name
+        self.plan = Plan([], [])
+        self.pool: Pool | None = None
+        self.last_stats: RootStats | None = None
+
+    def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
+        planned = self.plan.next_action(view, legal)
+        if planned is not None:
+            return planned
+        if len(legal) == 1:
+            return legal[0]
+        assert view.seat is not None
+        stats = self.search(view, rng)
+        turn = stats.turns[stats.best()]
+        template = WorldSampler(view, self.rules).template
+        self.plan = make_plan(template, view.seat, len(view.moves), turn.actions)
+        return turn.actions[0]
+
+    def search(self, view: PlayerView, rng: random.Random) -> RootStats:
+        """Root statistics for `view`; a turn that wins at once, or the only turn, is taken without search."""
+        workers = self.config.workers
+        seeds = [rng.getrandbits(64) for _ in range(workers)]
+        assert view.seat is not None
+        quick = _obvious(WorldSampler(view, self.rules).template, view.seat, self.config)
+        if quick is not None:
+            self.last_stats = quick
+            return quick
+        share = self.config.split(workers)
+        if workers == 1:
+            stats = self.function(view, self.rules, share, seeds[0])
+        else:
+            pool = self._pool()
+            jobs = [(self.function, view, self.rules, share, seed) for seed in seeds]
+            results = pool.map(_run_search, jobs)
+            stats = results[0]
+            for other in results[1:]:
+                stats.merge(other)
+        self.last_stats = stats
+        return stats
+
+    def _pool(self) -> Pool:
+        if self.pool is None:
+            methods = multiprocessing.get_all_start_methods()
+            # fork starts in milliseconds and needs no importable __main__; elsewhere spawn is the only choice
+            context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+            self.pool = context.Pool(self.config.workers)
+        return self.pool
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+
+def _obvious(root: State, seat: int, config: SearchConfig) -> RootStats | None:
+    turns = complete_turns(root, config.root_cap, discard_order(root, seat))
+    for turn in turns:
+        if turn.state.result == seat:
+            return RootStats([turn], [1], [1.0], 0)
+    if len(turns) == 1:
+        return RootStats(turns, [1], [evaluate(turns[0].state, seat)], 0)
+    return None
+
+
+def make(rules: Rules, params: dict[str, str]) -> SearchPlayer:
+    config = config_from_params("ismcts", params, SEARCH_DEFAULTS)
+    return SearchPlayer(rules, config, ismcts_search, "ismcts")

@@ -1,0 +1,52 @@
+"""The hint on request: asks the hint service (timessquare.players.hints, loaded only when asked for) and
+says its advice in words. The service sees only the view of the person asking (R10)."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..actions import ACTIONS
+from ..variants import Rules
+from ..view import PlayerView
+from .describe import describe
+
+HINTS_MODULE = "timessquare.players.hints"
+
+
+class Hint(Protocol):
+    action: int
+    turn: tuple[int, ...]
+    win_probability: float
+
+
+Suggest = Callable[..., Any]
+
+
+def load_suggest() -> Suggest | str:
+    """The service's `suggest` function, or why there is none (in words for the screen)."""
+    try:
+        module = importlib.import_module(HINTS_MODULE)
+    except ImportError as e:
+        return f"hints are not available in this version ({HINTS_MODULE} is missing: {e})"
+    suggest = getattr(module, "suggest", None)
+    if not callable(suggest):
+        return f"hints are not available in this version ({HINTS_MODULE} has no suggest())"
+    return suggest  # type: ignore[no-any-return]
+
+
+def ask(suggest: Suggest, view: PlayerView, rules: Rules, seconds: float, rng: random.Random) -> Hint:
+    """Run the service (slow: call it from a worker thread)."""
+    return suggest(view, rules, seconds=seconds, rng=rng)  # type: ignore[no-any-return]
+
+
+def hint_words(hint: Hint) -> str:
+    """ "Hint: D3 sue-3 (Deb moves Sue 3 toward A), then end. Chance to win about 62%." """
+    first = ACTIONS[hint.action].notation
+    text = f"Hint: {first} ({describe(first)})"
+    rest = [ACTIONS[a].notation for a in hint.turn[1:]] if hint.turn and hint.turn[0] == hint.action else []
+    if rest:
+        text += ", then " + ", ".join(rest)
+    return text + f". Chance to win about {round(100 * hint.win_probability)}%."

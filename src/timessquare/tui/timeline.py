@@ -1,0 +1,77 @@
+"""A game record walked move by move: the state after each action, for the replay viewer and the log.
+
+`replay()` of the rules core checks the whole record first (and says which move is bad); the walk then
+keeps a snapshot after every action so a viewer can step forwards and backwards freely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import CARD_INDEX
+from ..game import Game, replay
+from ..position import from_document
+from ..state import State
+from ..variants import Rules
+from ..view import SHUFFLE, PlayerView
+from .history import LogEntry, entries_for
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of the record: what was played, by whom, and the state right after it."""
+
+    move: str
+    mover: int
+    state: State
+    history: tuple[str, ...]  # the record's moves up to here (shuffle orders included; views drop them)
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """The start of a game and every step after it; `game` is the replayed game at its last move."""
+
+    start: State
+    steps: tuple[Step, ...]
+    game: Game
+
+    def state_at(self, index: int) -> State:
+        """The state after `index` actions (0: the start)."""
+        return self.start if index == 0 else self.steps[index - 1].state
+
+    def view_at(self, index: int, seat: int | None) -> PlayerView:
+        history = self.steps[index - 1].history if index else ()
+        return PlayerView.of(self.state_at(index), seat, history)
+
+    def end_reason_at(self, index: int) -> str:
+        return self.state_at(index).end_reason
+
+    def log(self) -> list[LogEntry]:
+        """The public move log of the whole record."""
+        entries: list[LogEntry] = []
+        for i, step in enumerate(self.steps):
+            before, after = self.view_at(i, None), self.view_at(i + 1, None)
+            entries += entries_for(step.move, step.mover, before, after, self.end_reason_at(i + 1))
+        return entries
+
+
+def walk(record: dict[str, Any], rules: Rules | None = None) -> Timeline:
+    """Check a record with `replay` (FormatError / ReplayError), then keep the state after each action."""
+    game = replay(record, rules)
+    start = from_document(record["start"], game.rules)
+    state = start.clone()
+    moves = game.moves
+    steps: list[Step] = []
+    i = 0
+    while i < len(moves):
+        move = moves[i]
+        shuffle = moves[i + 1] if move == "end" and i + 1 < len(moves) and moves[i + 1].startswith(SHUFFLE) else ""
+        if shuffle:
+            state.forced_shuffle = [CARD_INDEX[code] for code in shuffle.split(" ")[1:]]
+        mover = state.to_move
+        state.apply_checked(move)
+        state.last_shuffle = None
+        i += 2 if shuffle else 1
+        steps.append(Step(move, mover, state.clone(), tuple(moves[:i])))
+    return Timeline(start, tuple(steps), game)

@@ -1,0 +1,1 @@
+"""The widgets of the game screen: board, hand, status lines, choices and log."""

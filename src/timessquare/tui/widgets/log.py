@@ -1,0 +1,43 @@
+"""The move log: every action in notation and in words, and what followed it (draws, Charlie, the end)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from ...cards import SEAT_NAMES
+from ..history import LogEntry
+from ..palette import SEAT_STYLE
+
+
+def entry_text(entry: LogEntry) -> Text:
+    """`A D3 sue+3  Deb moves Sue 3 toward B`; what the game itself did is indented."""
+    text = Text()
+    if entry.seat is None:
+        text.append("  · " + entry.words, "italic")
+        return text
+    text.append(SEAT_NAMES[entry.seat], SEAT_STYLE[entry.seat])
+    words = entry.words.removeprefix(SEAT_NAMES[entry.seat] + " ")  # the seat is already shown
+    if entry.notation:
+        text.append(" " + entry.notation, "bold")
+        text.append("  " + words)
+    else:
+        text.append(" " + words)
+    return text
+
+
+class MoveLog(RichLog):
+    """The log of the game, newest at the bottom."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True)
+
+    def add(self, entries: Iterable[LogEntry]) -> None:
+        for entry in entries:
+            self.write(entry_text(entry))
+
+    def reset(self, entries: Iterable[LogEntry]) -> None:
+        self.clear()
+        self.add(entries)
