@@ -151,7 +151,7 @@ def is_legal(doc: dict[str, Any], action: str, rules: RuleFlags | None = None) -
         after[a["figure"]] = figures["hal"]
         return mode == "start" and _board_ok(figures, after)
     if a["kind"] == "discard":  # R5.3
-        return mode in ("start", "trade", "play") and hand[a["card"]] >= 1
+        return mode in ("start", "trade") and hand[a["card"]] >= 1
     # A play (R5.1): one colour per turn, the cards in hand.
     code = a["card"]
     colour = CARDS[code][1]

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import math
 import shlex
+import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from timessquare.arena import deal_seeds, elo_difference, run_arena, wilson_interval
+from timessquare.arena import confidence_interval, deal_seeds, elo_difference, run_arena, wilson_interval
 from timessquare.cli import main
 from timessquare.game import replay
 from timessquare.variants import DEFAULT_RULES
@@ -117,7 +118,7 @@ def test_the_table_names_the_players_and_the_statistics(capsys: pytest.CaptureFi
     assert main(["arena", "random", bot_name("first_legal.py"), "--games", "2", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "random vs cmd:" in out
-    assert "win rate of random:" in out and "95% CI" in out and "Wilson" in out
+    assert "win rate of random:" in out and "95% CI" in out
     assert "Elo difference:" in out
     assert out.count("think time per turn of") == 2
 
@@ -190,6 +191,26 @@ def test_the_interval_always_holds_the_win_rate(games: int, points: float) -> No
     assert 0 <= low <= points <= high <= 1
 
 
+def test_pairs_split_between_the_seats_keep_the_wilson_interval() -> None:
+    # Every deal won once by each player: the pairs agree perfectly, nothing to widen.
+    assert confidence_interval(0.5, 20, [0.5] * 10) == wilson_interval(0.5, 20)
+
+
+def test_pairs_that_go_to_one_player_widen_the_interval_to_the_paired_one() -> None:
+    # Each deal won twice by the same player: 10 independent results, not 20, so the interval must be wider.
+    scores = [1.0, 0.0] * 5
+    low, high = confidence_interval(0.5, 20, scores)
+    half = 1.959963984540054 * statistics.stdev(scores) / math.sqrt(10)
+    assert (low, high) == (pytest.approx(0.5 - half), pytest.approx(0.5 + half))
+    wilson_low, wilson_high = wilson_interval(0.5, 20)
+    assert low < wilson_low and high > wilson_high
+
+
+def test_the_paired_interval_stays_within_0_and_1() -> None:
+    low, high = confidence_interval(0.9, 4, [1.0, 0.8])
+    assert 0 <= low <= 0.9 <= high == 1.0
+
+
 def test_elo_difference_from_the_win_rate_with_clamping() -> None:
     assert elo_difference(0.5, 10) == 0
     assert elo_difference(0.75, 100) == pytest.approx(400 * math.log10(3))
@@ -202,6 +223,8 @@ def test_run_arena_reports_outcomes_in_game_order() -> None:
     report = run_arena("random", "random", games=4, seed=1, rules=DEFAULT_RULES, keep_records=True)
     assert [o.index for o in report.outcomes] == [0, 1, 2, 3]
     assert [o.player1_seat for o in report.outcomes] == [0, 1, 0, 1]
+    points = [o.player1_points for o in report.outcomes]
+    assert report.pair_scores() == [(points[0] + points[1]) / 2, (points[2] + points[3]) / 2]
     for outcome in report.outcomes:
         assert outcome.record is not None
         assert outcome.record["result"] == outcome.result

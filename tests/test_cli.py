@@ -237,6 +237,15 @@ def test_every_bad_input_gives_status_2_and_one_line(
         assert "Traceback" not in err and out == "", (argv, out)
 
 
+@pytest.mark.parametrize("argv", [["legal"], ["apply", "end"], ["replay", "-"]])
+def test_deeply_nested_json_is_bad_input_too(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("[" * 100_000))
+    code, _, err = run(capsys, argv)
+    assert code == 2 and len(err.splitlines()) == 1
+
+
 def test_invalid_and_illegal_are_different_messages(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = write_json(tmp_path / "p.json", position_document(hand_a="S G1"))
     assert "invalid action 'lure deb'" in run(capsys, ["apply", "lure deb", path])[2]

@@ -113,7 +113,6 @@ def test_variant_rules_are_cited_too() -> None:
     check_refused(locks, "D2 sue+2", r"R9\.2")
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: explain.py _hand_reason cites no rule (R5.1/R5.3)")
 @pytest.mark.parametrize(("hand", "action"), [("H2", "S sue+1"), ("S H2", "SS group+1"), ("H2", "discard G1")])
 def test_a_card_not_in_the_hand_is_illegal_citing_the_rule(hand: str, action: str) -> None:
     state = make_state(hand_a=hand)

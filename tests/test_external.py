@@ -132,6 +132,7 @@ FORFEITS = [
     ("timeout", {"seconds": "0.1"}, "did not answer within 0.3 s"),
     ("crash", {}, "exited with status 3"),
     ("garbage", {}, "not JSON: 'I think I will play S sue+1'"),
+    ("nested", {}, "not JSON: '[[[["),
     ("wrong-protocol", {}, '"times-square/player/2"'),
     ("illegal", {}, "illegal action 'end'"),
     ("invalid", {}, "invalid action 'lure deb'"),
@@ -318,6 +319,7 @@ def _hello(seat: str = "A") -> dict[str, Any]:
     [
         (["{not json"], "line 1: not JSON"),
         (["[1, 2]"], "a JSON object with a string field 'type'"),
+        (["[" * 100_000 + "]" * 100_000], "line 1: JSON nested too deep"),
         ([{"type": "hello", "protocol": "times-square/player/2", "seat": "A"}], "is not 'times-square/player/1'"),
         ([{"type": "hello", "protocol": PROTOCOL, "seat": "C"}], 'hello needs "seat"'),
         ([{"type": "act", "view": {}, "legal": ["end"]}], "line 1: act before hello"),

@@ -237,7 +237,6 @@ def test_loads_rejects_text_that_is_not_json() -> None:
         loads("[1, 2]")
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: position.py accepts supply_number 1.0 (a float), unlike figures")
 def test_the_reader_rejects_a_float_supply_number() -> None:
     doc = example_document()
     doc["supply_number"] = 1.0

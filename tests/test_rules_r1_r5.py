@@ -12,6 +12,7 @@ from timessquare.cards import (
     CARD_CODES,
     CARD_COLOUR,
     CARD_COUNTS,
+    CHARLIE,
     DECK_SIZE,
     G2,
     GREEN,
@@ -34,7 +35,7 @@ def charlie_after_trade(to_move: str = "A", **fields: object) -> int:
     hands = {"hand_a": "H2", "hand_b": "H2"}
     state = make_state(to_move=to_move, **hands, **fields)
     play(state, "discard H2", "end")
-    return state.pos[5]
+    return state.pos[CHARLIE]
 
 
 # ---------------------------------------------------------------- R1 Board
@@ -77,8 +78,9 @@ def test_r1_4_charlie_is_on_his_strip_not_on_the_street() -> None:
 
 
 def test_r1_5_figures_may_share_a_space_except_as_r3_says() -> None:
-    crowded = make_state(sue=8, hal=8, deb=8, low=6, high=10, hand_a="H1 D1")
-    assert to_document(crowded)["figures"]["hal"] == 8
+    crowded = make_state(sue=8, hal=9, deb=9, low=6, high=10, hand_a="S H1")
+    play(crowded, "S sue+1")  # Sue joins Hal and Deb on 9
+    assert (figures(crowded)["sue"], figures(crowded)["hal"], figures(crowded)["deb"]) == (9, 9, 9)
     # Hal may step onto Sue's space; a bodyguard may not (R3).
     state = make_state(hal=7, hand_a="H1 G1")
     assert "H1 hal+1" in state.legal_actions()

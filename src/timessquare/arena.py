@@ -14,8 +14,9 @@ import multiprocessing
 import multiprocessing.util
 import os
 import random
+import statistics
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,7 +91,13 @@ class ArenaReport:
 
     @property
     def ci95(self) -> tuple[float, float]:
-        return wilson_interval(self.win_rate, self.games)
+        """The wider of the Wilson interval over games and the normal interval over pairs (docs/arena.md)."""
+        return confidence_interval(self.win_rate, self.games, self.pair_scores())
+
+    def pair_scores(self) -> list[float]:
+        """PLAYER1's mean points in each complete pair (a deal played in both seatings)."""
+        by_index = {o.index: o.player1_points for o in self.outcomes}
+        return [(by_index[i] + by_index[i + 1]) / 2 for i in sorted(by_index) if i % 2 == 0 and i + 1 in by_index]
 
     @property
     def elo(self) -> float:
@@ -139,6 +146,16 @@ class ArenaReport:
             "mean_think_s": {labels[p]: round(self.mean_think(p), 6) for p in (0, 1)},
             "max_think_s": {labels[p]: round(self.max_think(p), 6) for p in (0, 1)},
         }
+
+
+def confidence_interval(rate: float, games: int, pair_scores: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """The 95% interval of the arena: the Wilson interval over games, widened to the normal interval over the
+    pairs' mean scores where that one is wider (when the two games of a deal tend to go to the same player)."""
+    low, high = wilson_interval(rate, games, z)
+    if len(pair_scores) >= 2:
+        half = z * statistics.stdev(pair_scores) / math.sqrt(len(pair_scores))
+        low, high = min(low, max(0.0, rate - half)), max(high, min(1.0, rate + half))
+    return low, high
 
 
 def wilson_interval(rate: float, games: int, z: float = Z95) -> tuple[float, float]:
@@ -331,7 +348,7 @@ def summary_lines(report: ArenaReport) -> Iterable[str]:
     deals = f"{report.games // 2} deals, each played in both seatings"
     yield f"{one} vs {two}: {report.games} games ({deals}), seed {report.seed}"
     yield f"{one}: {report.wins} wins, {report.draws} draws, {report.losses} losses"
-    yield f"win rate of {one}: {report.win_rate:.1%} (95% CI {low:.1%} .. {high:.1%}, Wilson score on points)"
+    yield f"win rate of {one}: {report.win_rate:.1%} (95% CI {low:.1%} .. {high:.1%})"
     yield f"Elo difference: {report.elo:+.0f} (95% CI {elo_low:+.0f} .. {elo_high:+.0f})"
     for p, label in enumerate(report.labels):
         mean, longest = _seconds(report.mean_think(p)), _seconds(report.max_think(p))

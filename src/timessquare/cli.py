@@ -89,12 +89,8 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    text = _read_text(args.record)
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise TimesSquareError(f"{args.record}: not valid JSON ({e.msg} at line {e.lineno})") from None
-    try:
+        record = position.parse_json(_read_text(args.record))
         game = replay(record, _rules(args) if args.variant else None)
     except ReplayError as e:
         raise TimesSquareError(f"{args.record}: bad {e}") from None
@@ -181,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="RECORD", help="continue a saved game (a game record)")
     p.add_argument("--replay", metavar="RECORD", help="step through a game record")
     p.add_argument("--plain", action="store_true", help="a plain line-by-line game (no full screen)")
+    p.add_argument("--no-color", action="store_true", help="no colours (as with the NO_COLOR environment variable)")
 
     p = add("legal", cmd_legal, "print the legal actions of a position document")
     p.add_argument("file", nargs="?", help="position document (default: standard input)")

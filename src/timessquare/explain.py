@@ -62,7 +62,8 @@ def _hand_reason(state: State, action: Action) -> str:
     if have >= need:
         return ""
     code = CARD_CODES[action.card]
-    return f"the hand holds {have} {code} card{'s' if have != 1 else ''}, {need} needed"
+    rule = "R5.1: cards are played from the hand" if action.kind == PLAY else "R5.3: cards are discarded from the hand"
+    return f"the hand holds {have} {code} card{'s' if have != 1 else ''}, {need} needed ({rule})"
 
 
 def _board_reason(state: State, action: Action) -> str:

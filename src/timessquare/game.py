@@ -6,10 +6,26 @@ import random
 from typing import Any
 
 from .actions import ACTIONS, END_ID
-from .cards import CARD_CODES, CARD_INDEX, SEAT_NAMES
+from .cards import (
+    CARD_CODES,
+    CARD_INDEX,
+    CHARLIE,
+    DEB,
+    DECK_SIZE,
+    HAL,
+    HAND_SIZE,
+    HIGH,
+    LOW,
+    MIDDLE,
+    SEAT_NAMES,
+    SUE,
+    A,
+    B,
+)
 from .errors import FormatError, TimesSquareError
 from .position import from_document, to_document
 from .state import State, new_game
+from .tables import TK_START
 from .variants import DEFAULT_RULES, Rules
 from .view import SHUFFLE, PlayerView
 
@@ -154,8 +170,7 @@ def replay(record: object, rules: Rules | None = None) -> Game:
         except TimesSquareError as e:
             raise FormatError("variants", str(e)) from None
     start = from_document(record["start"], rules, name="start")
-    if start.result is not None:
-        raise FormatError("start.result", "the start of a game cannot be a finished game")
+    _check_fresh_deal(start)
     moves = record["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise FormatError("moves", "must be an array of strings")
@@ -185,6 +200,26 @@ def replay(record: object, rules: Rules | None = None) -> Game:
         i += 2 if game.moves and game.moves[-1].startswith(SHUFFLE) and move == "end" else 1
     _check_outcome(record, game)
     return game
+
+
+def _check_fresh_deal(start: State) -> None:
+    """A record's `start` is the position right after the deal of R2 (FORMATS.md)."""
+    pos = start.pos
+    if start.result is not None:
+        raise FormatError("start.result", "the start of a game cannot be a finished game")
+    if (pos[SUE], pos[LOW], pos[HIGH], pos[CHARLIE]) != (MIDDLE, 6, 10, MIDDLE) or {pos[HAL], pos[DEB]} != {7, 9}:
+        raise FormatError(
+            "start.figures", "not the set-up of R2 (sue 8, low 6, high 10, charlie 8, hal and deb on 7 and 9)"
+        )
+    if start.to_move != (A if pos[HAL] == 7 else B):
+        raise FormatError("start.to_move", "the player with Hal on his side moves first (R2.4)")
+    if start.hand_sizes != [HAND_SIZE, HAND_SIZE] or len(start.supply) != DECK_SIZE - 2 * HAND_SIZE:
+        raise FormatError("start", "right after the deal each hand holds 8 cards and the supply 39 (R2.3)")
+    if start.supply_number != 1 or start.discard or start.turn_key != TK_START:
+        raise FormatError(
+            "start",
+            "right after the deal the first supply is in play, the discard pile is empty and the turn is at its start",
+        )
 
 
 def _shuffle_cards(entry: str, index: int) -> list[int]:

@@ -85,13 +85,19 @@ def dumps(state: State) -> str:
     return json.dumps(to_document(state))
 
 
-def loads(text: str, rules: Rules = DEFAULT_RULES) -> State:
-    """Parse a position document from JSON text; raises FormatError naming what is wrong."""
+def parse_json(text: str) -> Any:
+    """JSON text to a value; raises FormatError (also for nesting too deep to read) instead of other errors."""
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise FormatError("", f"not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
-    return from_document(doc, rules)
+    except RecursionError:
+        raise FormatError("", "not a readable JSON document (nested too deeply)") from None
+
+
+def loads(text: str, rules: Rules = DEFAULT_RULES) -> State:
+    """Parse a position document from JSON text; raises FormatError naming what is wrong."""
+    return from_document(parse_json(text), rules)
 
 
 # ----------------------------------------------------------------------------- reading
@@ -193,7 +199,7 @@ def from_document(doc: object, rules: Rules = DEFAULT_RULES, name: str = "") -> 
     hands = [card_list(hands_doc[s], _join(name, f"hands.{s}")) for s in SEAT_NAMES]
     supply = card_list(doc["supply"], _join(name, "supply"))
     supply_number = doc["supply_number"]
-    if supply_number not in (1, 2) or isinstance(supply_number, bool):
+    if type(supply_number) is not int or supply_number not in (1, 2):
         raise FormatError(_join(name, "supply_number"), f"must be 1 or 2, not {json.dumps(supply_number)}")
     discard = card_list(doc["discard"], _join(name, "discard"))
     result = result_code(doc["result"], _join(name, "result"))

@@ -1,10 +1,11 @@
 """An outside player that breaks the player protocol in one way, chosen by its argument (for forfeit tests).
 
 Modes: `timeout` (never answers an act), `crash` (exits with status 3 at the first act), `garbage` (answers
-an act with a line that is not JSON), `wrong-protocol` (says hello in another protocol version), `illegal`
-(answers with a valid action that is not legal), `invalid` (an action that is not in the notation),
-`silent` (never says hello), `chatty` (plays the first legal action, but sends blank lines and unknown
-message types first: a correct player), `linger` (plays correctly but does not exit after the result).
+an act with a line that is not JSON), `nested` (JSON nested 100,000 deep), `wrong-protocol` (says hello in
+another protocol version), `illegal` (answers with a valid action that is not legal), `invalid` (an action
+that is not in the notation), `silent` (never says hello), `chatty` (plays the first legal action, but sends
+blank lines and unknown message types first: a correct player), `linger` (plays correctly but does not exit
+after the result).
 A second argument, a file name, makes it write its process id there first (tests check it was ended).
 """
 
@@ -44,6 +45,8 @@ def main() -> int:
                 return 3
             elif mode == "garbage":
                 print("I think I will play S sue+1", flush=True)
+            elif mode == "nested":
+                print("[" * 100_000 + "]" * 100_000, flush=True)  # JSON too deep for a recursive parser
             elif mode == "illegal":
                 every = ["end", "S sue+1", "discard S"]  # `end` opens no turn (R5.4); green and trade exclude
                 say({"type": "action", "action": next(a for a in every if a not in legal)})

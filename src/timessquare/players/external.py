@@ -271,7 +271,7 @@ class ExternalPlayer:
                 continue
             try:
                 message = json.loads(line)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # RecursionError: JSON nested too deep for the parser
                 self._fail(f"sent a line that is not JSON: {_quote(line.strip())}")
             if not isinstance(message, dict):
                 self._fail(f"sent JSON that is not an object: {_quote(line.strip())}")
@@ -374,6 +374,8 @@ def _read_message(raw: bytes, number: int) -> dict[str, Any] | None:
         message = json.loads(line)
     except json.JSONDecodeError as e:
         raise ProtocolError(f"line {number}: not JSON ({e.msg})") from None
+    except RecursionError:
+        raise ProtocolError(f"line {number}: JSON nested too deep") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError(f"line {number}: a message is a JSON object with a string field 'type'")
     return message

@@ -1,13 +1,610 @@
-"""The full-screen terminal game; until it is built, the plain game stands in."""
+"""The full-screen terminal game (`timessquare play`): the layout, and what each key and click does.
+
+The app only shows and asks; the `Session` holds the game. Everything on the screen is drawn from
+`session.view()`, the view of the seat at the screen (R10). The computer thinks in a worker thread, so
+the screen never freezes; its answer is applied back on the app's own thread.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import random
+import time
+from collections.abc import Callable
+from enum import Enum
+from functools import partial
+from pathlib import Path
+from typing import Any
 
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Footer, OptionList, Static
+
+from ..actions import ACTION_IDS, ACTIONS, DISCARD, END_ID, LURE, PLAY
+from ..cards import CARD_CODES, SEAT_NAMES
+from ..errors import IllegalActionError, TimesSquareError
+from ..players import Player
 from ..variants import Rules
+from ..view import PlayerView
+from . import menu
+from .hint import Hint, ask, hint_words, load_suggest
+from .history import LogEntry, result_words
+from .menu import Choice, Kind
+from .rules_text import KEYS_SUMMARY, RULES_SUMMARY
+from .screens.files import PathDialog
+from .screens.handover import HandOverScreen
+from .screens.replay import ReplayScreen
+from .screens.text import TextScreen
+from .session import Session
+from .timeline import walk
+from .widgets.board import Board
+from .widgets.choices import ChoiceList
+from .widgets.hand import HandBar
+from .widgets.log import MoveLog
+from .widgets.status import header_text, status_text
+
+HINT_SECONDS = 1.0
+TURN_PROMPT = "Your turn: a number picks a card, l lures, t trades, e ends the turn. ? keys, r rules."
+
+
+class Mode(Enum):
+    MAIN = "main"  # the start of a choice: cards, lure, trade, end
+    CARD = "card"  # one card's effects
+    LURE = "lure"
+    TRADE = "trade"  # marking cards to discard
+    WAIT = "wait"  # not the person's turn
+    OVER = "over"
+
+
+class GameApp(App[None]):
+    """A game against the computer, or between two people at one screen (hot seat)."""
+
+    TITLE = "Times Square"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    #header { height: 1; background: $panel; }
+    #status { height: 1; }
+    #hand { height: 1; }
+    #middle { height: 1fr; }
+    #choices { width: 42; border: round $accent; }
+    #log { width: 1fr; border: round $primary; }
+    #message { height: 2; color: $text; }
+    """
+    BINDINGS = [
+        *(Binding(str(n), f"pick({n})", f"card {n}", show=False) for n in range(1, 10)),
+        Binding("l", "lure", "Lure"),
+        Binding("t", "trade", "Trade"),
+        Binding("e", "end_turn", "End"),
+        Binding("c", "confirm", "Confirm", show=False),
+        Binding("escape", "cancel", "Back", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("r", "rules", "Rules"),
+        Binding("s", "save", "Save"),
+        Binding("o", "load", "Load"),
+        Binding("question_mark", "keys", "Keys"),
+        Binding("q", "quit_game", "Quit"),
+        Binding("n", "new_game", "New game", show=False),
+        Binding("p", "replay", "Replay", show=False),
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        new_session: Callable[[], Session] | None = None,
+        load_options: dict[str, Any] | None = None,
+        pace: float = 0.5,
+        save_dir: Path | None = None,
+    ) -> None:
+        """`new_session` deals the next game (`n`); `load_options` go to `Session.load`; `pace` is the pause
+        in seconds before each computer action, so a person can follow it."""
+        super().__init__()
+        self.session = session
+        self.new_session = new_session
+        self.load_options = load_options or {}
+        self.pace = pace
+        self.save_dir = save_dir or Path.cwd()
+        self.mode = Mode.MAIN
+        self.card: int | None = None
+        self.marked: set[int] = set()
+        self.generation = 0  # a new game makes older computer and hint answers stale
+        self.thinking = False
+        self.quit_armed = False
+        self.last_path = ""
+        self.message = ""  # what the message line says now
+        self.computer_moves: list[str] = []  # the computer's actions this turn, said when it is done
+
+    # ----------------------------------------------------------------- layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        yield Board(id="board")
+        yield Static(id="status")
+        yield HandBar(id="hand")
+        with Horizontal(id="middle"):
+            yield ChoiceList(id="choices")
+            yield MoveLog(id="log")
+        yield Static(id="message")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#choices", ChoiceList).border_title = "Your choice"
+        self.query_one("#log", MoveLog).border_title = "Moves"
+        self.query_one(MoveLog).reset(self.session.log)
+        self.query_one(ChoiceList).focus()
+        self.advance()
+
+    def on_unmount(self) -> None:
+        self.session.close()
+
+    # ----------------------------------------------------------------- drawing
+
+    @property
+    def choices(self) -> ChoiceList:
+        return self.query_one("#choices", ChoiceList)
+
+    def say(self, text: str) -> None:
+        """The message line: what just happened, or why a choice is not allowed."""
+        self.message = text
+        self.query_one("#message", Static).update(text)
+
+    def menu_for(self, view: PlayerView) -> list[Choice]:
+        s = self.session
+        if s.is_over:
+            return menu.over_menu()
+        if not s.person_to_move:
+            if s.computer_to_move:
+                return menu.note_menu(f"{s.seat_name(s.to_move)} ({SEAT_NAMES[s.to_move]}) is thinking…")
+            return menu.note_menu(f"The screen goes to {SEAT_NAMES[s.to_move]}")
+        legal = set(s.legal_ids())
+        if self.mode == Mode.CARD and self.card is not None:
+            return menu.effect_menu(view, legal, self.card, s.why_not)
+        if self.mode == Mode.LURE:
+            return menu.lure_menu(view, legal, s.why_not)
+        if self.mode == Mode.TRADE:
+            return menu.trade_menu(view, self.marked)
+        return menu.main_menu(view, legal, s.why_not)
+
+    def redraw(self, highlight: int | None = None) -> None:
+        """Draw everything from the view of the seat at the screen."""
+        s = self.session
+        view = s.view()
+        names = (s.seat_name(0), s.seat_name(1))
+        note = "thinking…" if self.thinking else ""
+        self.query_one("#header", Static).update(header_text(view, names, note))
+        self.query_one("#status", Static).update(status_text(view))
+        hidden = "Hands are hidden while the screen changes hands." if s.hotseat and view.seat is None else ""
+        selected = self.card if self.mode == Mode.CARD else None
+        self.query_one(HandBar).show(view, self.marked if self.mode == Mode.TRADE else (), selected, hidden)
+        self.choices.show(self.menu_for(view), highlight)
+        self.show_preview()
+
+    def show_preview(self) -> None:
+        """The board, with the highlighted choice's moves and the picked card's reachable spaces."""
+        view = self.session.view()
+        choice = self.choices.current
+        preview = choice.action if choice and choice.kind in (Kind.EFFECT, Kind.LURE) else None
+        targets: set[int] = set()
+        if self.mode == Mode.CARD and self.card is not None and self.session.person_to_move:
+            legal = set(self.session.legal_ids())
+            targets = menu.effect_targets(view, [a for a in menu.card_actions(self.card) if a in legal])
+        you = self.session.screen_seat
+        self.query_one(Board).show(view, preview, targets, you)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list is not self.choices:
+            return
+        self.show_preview()
+        choice = self.choices.choice_at(event.option_index)
+        if choice is not None and not choice.legal and choice.reason:
+            self.say(f"✗ {choice.label}: {choice.reason}")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list is self.choices:
+            choice = self.choices.choice_at(event.option_index)
+            if choice is not None:
+                self.choose(choice)
+
+    def on_hand_bar_picked(self, event: HandBar.Picked) -> None:
+        if self.mode == Mode.TRADE:
+            self.toggle(event.index)
+            return
+        cards = menu.hand_cards(self.session.view())
+        if event.index < len(cards):
+            self.open_card(cards[event.index])
+
+    # ----------------------------------------------------------------- the flow of the game
+
+    def advance(self) -> None:
+        """After every change: the computer's move, the hand-over, the end, or the person's choice."""
+        s = self.session
+        if s.is_over:
+            self.mode = Mode.OVER
+            self.redraw()
+            self.say(result_words(s.game.result, s.game.end_reason()) + "  n: new game · p: replay · s: save")
+            return
+        if s.computer_to_move:
+            self.mode = Mode.WAIT
+            if not self.thinking:
+                self.thinking = True
+                start = partial(self.start_thinking, self.generation)
+                if self.pace > 0:
+                    self.set_timer(self.pace, start)
+                else:
+                    self.call_later(start)
+            self.redraw()
+            return
+        if s.needs_hand_over:
+            s.take_screen(None)  # nothing of either hand shows while the screen changes hands
+            self.mode = Mode.WAIT
+            self.redraw()
+            seat = s.to_move
+            name = f"player {SEAT_NAMES[seat]}"
+            self.push_screen(HandOverScreen(name), partial(self.taken_over, self.generation, seat))
+            return
+        if self.mode in (Mode.WAIT, Mode.OVER):
+            self.mode = Mode.MAIN
+        self.redraw()
+        if not self.message:
+            self.say(TURN_PROMPT)
+
+    def taken_over(self, generation: int, seat: int, _: None = None) -> None:
+        if generation != self.generation:
+            return
+        self.session.take_screen(seat)
+        self.mode = Mode.MAIN
+        self.redraw()
+        self.say(f"Your turn, player {SEAT_NAMES[seat]}.")
+
+    def start_thinking(self, generation: int) -> None:
+        if generation != self.generation or not self.session.computer_to_move:
+            return
+        player, view, legal = self.session.computer_request()
+        self.think(player, view, legal, generation)
+
+    @work(thread=True, exclusive=True, group="computer")
+    def think(self, player: Player, view: PlayerView, legal: tuple[int, ...], generation: int) -> None:
+        """The computer's choice, off the app's thread; only the computer's own view goes in (R10)."""
+        try:
+            aid = player.choose(view, legal, self.session.rng)
+        except Exception as e:  # a computer player's failure loses it the game, it does not crash the screen
+            self.call_from_thread(self.computer_failed, generation, f"{type(e).__name__}: {e}")
+        else:
+            self.call_from_thread(self.computer_chose, generation, aid)
+
+    def computer_chose(self, generation: int, aid: int) -> None:
+        if generation != self.generation:
+            return
+        self.thinking = False
+        seat = self.session.to_move
+        entries = self.session.computer_played(aid)
+        self.add_log(entries)
+        self.computer_moves.append(ACTIONS[aid].notation)
+        self.advance()
+        if self.session.person_to_move:
+            played = ", ".join(self.computer_moves)
+            self.computer_moves.clear()
+            self.say(f"{SEAT_NAMES[seat]} played: {played}. Your turn.")
+
+    def computer_failed(self, generation: int, reason: str) -> None:
+        if generation != self.generation:
+            return
+        self.thinking = False
+        self.add_log(self.session.forfeit(self.session.to_move, reason))
+        self.advance()
+
+    def add_log(self, entries: list[LogEntry]) -> None:
+        self.query_one(MoveLog).add(entries)
+
+    # ----------------------------------------------------------------- the person's choices
+
+    def choose(self, choice: Choice) -> None:
+        match choice.kind:
+            case Kind.CARD:
+                self.open_card(choice.card)
+            case Kind.EFFECT | Kind.LURE | Kind.END:
+                self.act(choice.action)
+            case Kind.LURE_MENU:
+                self.action_lure()
+            case Kind.TRADE_MENU:
+                self.action_trade()
+            case Kind.TOGGLE:
+                self.toggle(choice.index)
+            case Kind.CONFIRM:
+                self.action_confirm()
+            case Kind.BACK:
+                self.action_cancel()
+            case Kind.NEW_GAME:
+                self.action_new_game()
+            case Kind.REPLAY:
+                self.action_replay()
+            case Kind.SAVE:
+                self.action_save()
+            case Kind.QUIT:
+                self.exit()
+            case Kind.NOTE:
+                pass
+
+    def not_now(self) -> bool:
+        """True (and says why) when the person may not act now."""
+        s = self.session
+        if s.is_over:
+            self.say(result_words(s.game.result, s.game.end_reason()) + "  n: new game · p: replay · q: quit")
+            return True
+        if not s.person_to_move:
+            self.say(f"Please wait: it is {SEAT_NAMES[s.to_move]}'s turn ({s.seat_name(s.to_move)}).")
+            return True
+        return False
+
+    def open_card(self, card: int) -> None:
+        if self.not_now():
+            return
+        self.mode, self.card = Mode.CARD, card
+        self.redraw()
+        legal = set(self.session.legal_ids())
+        actions = menu.card_actions(card)
+        if not any(a in legal for a in actions):
+            self.say(f"{CARD_CODES[card]} cannot be played now: {self.session.why_not(actions[0])}")
+        else:
+            self.say(f"{CARD_CODES[card]}: choose how to play it (↑ ↓ Enter), Esc: back.")
+
+    def act(self, aid: int) -> bool:
+        """Take an action for the person; a refusal is explained on the message line."""
+        if self.not_now():
+            return False
+        try:
+            entries = self.session.play(aid)
+        except IllegalActionError as e:
+            self.say(f"Not allowed: {ACTIONS[aid].notation}: {e.why}")
+            return False
+        except TimesSquareError as e:
+            self.say(f"Not allowed: {e}")
+            return False
+        self.quit_armed = False
+        self.add_log(entries)
+        self.say(" · ".join(e.words for e in entries[:3]))
+        if self.session.person_to_move:  # the same turn goes on
+            keep = self.mode == Mode.CARD and self.card is not None
+            legal = set(self.session.legal_ids())
+            if not (keep and any(a in legal for a in menu.card_actions(self.card or 0))):
+                self.mode, self.card = Mode.MAIN, None
+            self.redraw()
+        else:
+            self.mode, self.card = Mode.MAIN, None
+            self.marked.clear()
+            self.advance()
+        return True
+
+    def toggle(self, index: int) -> None:
+        if self.not_now():
+            return
+        if self.mode != Mode.TRADE:
+            self.action_trade()
+        self.marked ^= {index}
+        current = self.choices.highlighted
+        self.redraw(highlight=current)
+        self.say(f"{len(self.marked)} card(s) marked to discard; c (or the last line) discards them.")
+
+    # ----------------------------------------------------------------- keys
+
+    def action_pick(self, number: int) -> None:
+        if self.not_now():
+            return
+        view = self.session.view()
+        groups = menu.hand_groups(view)
+        if not 1 <= number <= len(groups):
+            self.say(f"Your hand has {len(groups)} kinds of card: keys 1-{len(groups)}.")
+            return
+        card = groups[number - 1][0]
+        if self.mode == Mode.TRADE:
+            # A card type's key marks one more card of it, or unmarks them all once all are marked.
+            places = [i for i, c in enumerate(menu.hand_cards(view)) if c == card]
+            free = [i for i in places if i not in self.marked]
+            if free:
+                self.toggle(free[0])
+            else:
+                self.marked -= set(places)
+                self.redraw(highlight=self.choices.highlighted)
+            return
+        self.open_card(card)
+
+    def action_lure(self) -> None:
+        if self.not_now():
+            return
+        self.mode, self.card = Mode.LURE, None
+        self.redraw()
+        legal = set(self.session.legal_ids())
+        lures = [a.id for a in ACTIONS if a.kind == LURE]
+        if not any(a in legal for a in lures):
+            self.say(f"No lure is possible now: {self.session.why_not(lures[0])}")
+        else:
+            self.say("Lure: choose the figure to move onto Hal's space (R5.2). Esc: back.")
+
+    def action_trade(self) -> None:
+        if self.not_now():
+            return
+        self.mode, self.card = Mode.TRADE, None
+        self.marked.clear()
+        self.redraw()
+        view = self.session.view()
+        legal = set(self.session.legal_ids())
+        if not any(ACTIONS[a].kind == DISCARD for a in legal):
+            first = menu.hand_cards(view)[0] if view.hand else 0
+            self.say(f"No trade now: {self.session.why_not(ACTION_IDS['discard ' + CARD_CODES[first]])}")
+        else:
+            self.say("Trade: mark cards with Enter or their number key, then c to discard them and draw.")
+
+    def action_confirm(self) -> None:
+        if self.not_now():
+            return
+        if self.mode != Mode.TRADE:
+            self.say("c confirms a trade: press t to start one.")
+            return
+        view = self.session.view()
+        if not self.marked and view.turn["mode"] != "trade":
+            self.say("Mark at least one card to discard first (R5.3: a trade discards at least one card).")
+            return
+        cards = [menu.hand_cards(view)[i] for i in sorted(self.marked)]
+        for card in cards:
+            try:
+                self.add_log(self.session.play(ACTION_IDS["discard " + CARD_CODES[card]]))
+            except TimesSquareError as e:
+                self.say(f"Not allowed: {getattr(e, 'why', e)}")
+                self.marked.clear()
+                self.redraw()
+                return
+        self.marked.clear()
+        self.act(END_ID)
+
+    def action_end_turn(self) -> None:
+        if self.mode == Mode.TRADE and self.marked:
+            self.action_confirm()
+        else:
+            self.act(END_ID)
+
+    def action_cancel(self) -> None:
+        if self.session.person_to_move:
+            self.mode, self.card = Mode.MAIN, None
+            self.marked.clear()
+            self.redraw()
+            self.say("")
+
+    def action_hint(self) -> None:
+        if self.not_now():
+            return
+        suggest = load_suggest()
+        if isinstance(suggest, str):
+            self.say(f"No hint: {suggest}.")
+            return
+        self.say("Thinking about a hint…")
+        self.find_hint(suggest, self.session.view(), self.session.rules, self.generation)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def find_hint(self, suggest: Callable[..., Any], view: PlayerView, rules: Rules, generation: int) -> None:
+        try:
+            hint = ask(suggest, view, rules, HINT_SECONDS, random.Random())
+        except Exception as e:  # the hint service is optional: its failure is only a message
+            self.call_from_thread(self.say, f"No hint: the hint service failed ({type(e).__name__}: {e}).")
+        else:
+            self.call_from_thread(self.show_hint, generation, len(view.moves), hint)
+
+    def show_hint(self, generation: int, moves: int, hint: Hint) -> None:
+        if generation != self.generation or len(self.session.game.moves) < moves or not self.session.person_to_move:
+            return
+        if len(self.session.view().moves) != moves:
+            return  # the person moved meanwhile: the hint is for a position that has gone
+        self.say(hint_words(hint))
+        action = ACTIONS[hint.action]
+        if action.kind == PLAY:
+            self.mode, self.card = Mode.CARD, action.card
+            self.redraw()
+            self.highlight_action(hint.action)
+        elif action.kind == LURE:
+            self.mode = Mode.LURE
+            self.redraw()
+            self.highlight_action(hint.action)
+
+    def highlight_action(self, aid: int) -> None:
+        for index, choice in enumerate(self.choices.choices):
+            if choice.action == aid:
+                self.choices.highlighted = index
+
+    def action_rules(self) -> None:
+        self.push_screen(TextScreen(RULES_SUMMARY))
+
+    def action_keys(self) -> None:
+        self.push_screen(TextScreen(KEYS_SUMMARY))
+
+    def action_save(self) -> None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        default = self.last_path or str(self.save_dir / f"times-square-{stamp}.json")
+        self.push_screen(PathDialog("Save the game record as:", default), self.save_to)
+
+    def save_to(self, path: str | None) -> None:
+        if not path:
+            self.say("Not saved.")
+            return
+        try:
+            written = self.session.save(path)
+        except TimesSquareError as e:
+            self.say(f"Not saved: {e}")
+            return
+        self.last_path = str(written)
+        self.say(f"Saved to {written}. `timessquare play --load {written}` continues it.")
+
+    def action_load(self) -> None:
+        default = self.last_path or str(self.save_dir) + os.sep
+        self.push_screen(PathDialog("Load a game record and continue it:", default), self.load_from)
+
+    def load_from(self, path: str | None) -> None:
+        if not path:
+            self.say("Nothing loaded.")
+            return
+        try:
+            session = Session.load(path, **self.load_options)
+        except TimesSquareError as e:
+            self.say(f"Not loaded: {e}")
+            return
+        self.last_path = path
+        self.replace_session(session)
+        self.say(f"Loaded {path}: {len(session.game.moves)} moves so far.")
+
+    def replace_session(self, session: Session) -> None:
+        self.session.close()
+        self.session = session
+        self.generation += 1
+        self.thinking = False
+        self.mode, self.card = Mode.MAIN, None
+        self.marked.clear()
+        self.query_one(MoveLog).reset(session.log)
+        self.advance()
+
+    def action_new_game(self) -> None:
+        if not self.session.is_over:
+            self.say("n starts a new game once this one is over (q quits, s saves).")
+            return
+        if self.new_session is None:
+            self.say("No new game here: start one with `timessquare play`.")
+            return
+        self.say("")
+        self.replace_session(self.new_session())
+
+    def action_replay(self) -> None:
+        s = self.session
+        if not s.is_over:
+            self.say("The replay viewer opens once the game is over (or: timessquare play --replay RECORD).")
+            return
+        self.push_screen(ReplayScreen(walk(s.game.to_record(), s.rules)))
+
+    def action_quit_game(self) -> None:
+        if self.session.is_over or self.quit_armed:
+            self.exit()
+            return
+        self.quit_armed = True
+        self.say("Press q again to quit; the game is not kept unless you save it first (s).")
+
+
+class ReplayApp(App[None]):
+    """`timessquare play --replay RECORD`: only the replay viewer."""
+
+    TITLE = "Times Square replay"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, record: dict[str, Any], rules: Rules | None = None) -> None:
+        super().__init__()
+        self.timeline = walk(record, rules)
+
+    def on_mount(self) -> None:
+        self.push_screen(ReplayScreen(self.timeline), lambda _: self.exit())
 
 
 def run_tui(args: argparse.Namespace, rules: Rules) -> int:
-    from ..textgame import play_text_game
+    """`timessquare play` without --plain: build the session from the options and run the app."""
+    from .options import app_from_args
 
-    return play_text_game(rules, args.seed, args.seat, "random")
+    app = app_from_args(args, rules)
+    app.run()
+    return 0

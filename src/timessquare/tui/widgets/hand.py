@@ -16,7 +16,7 @@ from ..palette import card_style
 
 
 class HandBar(Widget):
-    """One line: `Your hand: 1 S S  2 G2  3 H2 …`. Marked cards (for a trade) show in brackets."""
+    """One line: `Your hand (A): 1 S S  2 G2  3 H2 …`. Cards marked for a trade show in brackets."""
 
     DEFAULT_CSS = """
     HandBar { height: 1; width: 100%; }
@@ -59,12 +59,12 @@ class HandBar(Widget):
                     text.append(str(group), key_style)
                     previous = card
                 code = CARD_CODES[card]
-                chip = f"[{code}]" if index in marked else f" {code} "
-                start = len(text)
+                chip = f"[{code}]" if index in marked else code
                 text.append(" ")
+                start = len(text)
                 style = card_style(card) + (" underline" if card == selected or index in marked else "")
                 text.append(chip, style)
-                spans.append((start + 1, start + 1 + len(chip), index))
+                spans.append((start, start + len(chip), index))
             if not view.hand:
                 text.append(" (empty)", "italic")
         self._text = text
