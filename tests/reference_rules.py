@@ -290,7 +290,10 @@ def perft(doc: dict[str, Any], depth: int, rules: RuleFlags | None = None) -> in
     """Leaf action sequences of length `depth` (a finished game is a leaf); reshuffles use the discard order."""
     if depth == 0 or doc["result"] is not None:
         return 1
-    return sum(perft(apply_action(doc, a, rules), depth - 1, rules) for a in legal_actions(doc, rules))
+    legal = legal_actions(doc, rules)
+    if depth == 1:  # each action is one leaf, whatever it leads to
+        return len(legal)
+    return sum(perft(apply_action(doc, a, rules), depth - 1, rules) for a in legal)
 
 
 def divide(doc: dict[str, Any], depth: int, rules: RuleFlags | None = None) -> dict[str, int]:

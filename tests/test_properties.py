@@ -38,7 +38,7 @@ by_rules = pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_NAMES)
 
 SEEDS = st.integers(0, 2**32 - 1)
 CHOICES = st.lists(st.integers(0, 2**16), max_size=300)
-SETTINGS = settings(deadline=None, max_examples=12, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow])
 
 
 class Chooser:
@@ -142,6 +142,17 @@ def check_explanations(state: State, rng: random.Random) -> None:
     assert to_document(state) == before, "apply_checked changed the state when it refused"
 
 
+def differences(action: str, doc: dict[str, Any], engine: dict[str, Any], reference: dict[str, Any]) -> str:
+    """A failure message: the action, the position before it, and each field where the two results differ."""
+    lines = [f"after {action!r} from {json.dumps(doc)}:"]
+    for field in doc:
+        if engine.get(field) != reference.get(field):
+            lines.append(
+                f"  {field}: engine {json.dumps(engine.get(field))} != reference {json.dumps(reference.get(field))}"
+            )
+    return "\n".join(lines)
+
+
 def check_against_reference(state: State, rules: Rules, rng: random.Random) -> None:
     """The legal actions, and the position after each of them, are those of the reference rules."""
     doc = to_document(state)
@@ -149,7 +160,7 @@ def check_against_reference(state: State, rules: Rules, rng: random.Random) -> N
     for aid in state.legal_ids():
         child, order = apply_with_order(state, aid, rng)
         expected = ref.apply_action(doc, notation(aid), rules, order)
-        assert to_document(child) == expected, f"{notation(aid)!r} from {json.dumps(doc)}"
+        assert to_document(child) == expected, differences(notation(aid), doc, to_document(child), expected)
 
 
 def check_consequences(before: State, after: State) -> None:
@@ -190,7 +201,8 @@ def test_random_play_follows_the_reference_rules_and_keeps_the_invariants(
         game.play(aid)  # the checked path, with the game's own reshuffle (recorded as a `shuffle` entry)
         last = game.moves[-1]
         order = last.split(" ")[1:] if last.startswith("shuffle ") else None
-        assert to_document(state) == ref.apply_action(doc, notation(aid), rules, order), notation(aid)
+        expected = ref.apply_action(doc, notation(aid), rules, order)
+        assert to_document(state) == expected, differences(notation(aid), doc, to_document(state), expected)
         check_consequences(before, state)
     check_position(state, rules, rng)
     assert state.legal_ids() == () and state.legal_mask() == 0
@@ -317,7 +329,7 @@ def positions(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @by_rules
-@settings(deadline=None, max_examples=150)
+@settings(deadline=None, max_examples=300)
 @given(doc=positions(), seed=SEEDS)
 def test_any_position_follows_the_reference_rules(rules: Rules, doc: dict[str, Any], seed: int) -> None:
     state = from_document(doc, rules)

@@ -303,9 +303,11 @@ def run_arena_command(args: argparse.Namespace, rules: Rules) -> int:
     if args.games >= 1 and args.games % 2:
         print(f"arena: {args.games} games rounded up to {args.games + 1}: every deal is played twice", file=sys.stderr)
     bar = _ProgressLine((args.games + 1) // 2 * 2) if sys.stderr.isatty() else None
-    report = run_arena(args.player1, args.player2, args.games, args.seed, rules, workers, out is not None, bar)
-    if bar is not None:
-        bar.finish()
+    try:
+        report = run_arena(args.player1, args.player2, args.games, args.seed, rules, workers, out is not None, bar)
+    finally:
+        if bar is not None:
+            bar.finish()
     if out is not None:
         for outcome in report.outcomes:
             path = out / f"game-{outcome.index + 1:05d}.json"

@@ -20,17 +20,9 @@ from collections.abc import Iterator
 from .errors import TimesSquareError
 from .game import Game
 from .players import Player, make_player
+from .players.base import Forfeit
 from .tables import TK_START
 from .variants import Rules
-
-
-class Forfeit(TimesSquareError):
-    """Raised by a player's `choose` to lose the game by forfeit; `reason` goes into the game record."""
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(reason)
-
 
 TurnSeconds = tuple[list[float], list[float]]
 

@@ -24,12 +24,19 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
     game = Game.new(rng.getrandbits(64), rules, players=players)
     print(f"You play {SEAT_NAMES[seat]} (your club: {'spaces 0-1, left' if seat == 0 else 'spaces 15-16, right'}).")
     print(HELP)
+    start_hook = getattr(opponent, "start_game", None)
+    if start_hook is not None:
+        start_hook(1 - seat)
     try:
         while not game.is_over:
             state = game.state
             if state.to_move != seat:
-                aid = opponent.choose(game.view(1 - seat), state.legal_ids(), rng)
-                game.play(aid)
+                try:
+                    aid = opponent.choose(game.view(1 - seat), state.legal_ids(), rng)
+                    game.play(aid)
+                except TimesSquareError as e:  # Forfeit, or an illegal answer: the computer loses
+                    game.resign(1 - seat, getattr(e, "reason", str(e)))
+                    break
                 print(f"{SEAT_NAMES[1 - seat]} plays: {ACTIONS[aid].notation}")
                 continue
             print()
@@ -48,6 +55,9 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
             except TimesSquareError as e:
                 print(f"Not possible: {e}")
     finally:
+        end_hook = getattr(opponent, "end_game", None)
+        if end_hook is not None:
+            end_hook(game.result, game.end_reason() if game.is_over else "the game was stopped")
         opponent.close()
     print()
     print(render(game.view(seat)))

@@ -6,7 +6,16 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from ..errors import TimesSquareError
 from ..view import PlayerView
+
+
+class Forfeit(TimesSquareError):
+    """Raised by a player's `choose` to lose the game by forfeit; `reason` goes into the game record."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
 
 
 class Player(Protocol):

@@ -30,9 +30,9 @@ from typing import IO, Any, NoReturn
 from ..actions import ACTIONS, action_id
 from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
-from ..selfplay import Forfeit
 from ..variants import Rules
 from ..view import PlayerView
+from .base import Forfeit
 from .registry import make_player
 
 __all__ = ["PROTOCOL", "ExternalPlayer", "Forfeit", "make", "serve"]
@@ -44,6 +44,7 @@ DEFAULT_SECONDS = 2.0  # thinking time per action sent in `act`; the answer may 
 ANSWER_FACTOR = 3.0
 SECONDS_ENV = "TIMESSQUARE_CMD_SECONDS"  # overrides DEFAULT_SECONDS for every `cmd:` player
 MAX_LINE_BYTES = 1 << 20  # a longer line from the program is garbage, not a message
+QUEUED_LINES = 64  # lines read from the program and not yet taken by the host
 STDERR_LINES = 5  # the program's last stderr lines, quoted when it crashes
 
 _EOF = object()  # what the reader thread queues when the program's stdout closes
@@ -103,12 +104,15 @@ class _Program:
             )
         except OSError as e:
             raise Forfeit(f"cannot start {shlex.join(argv)}: {e.strerror or e}") from None
-        self.lines: queue.Queue[object] = queue.Queue()
+        # Bounded: a program that floods its output waits for the host to read, instead of filling memory.
+        self.lines: queue.Queue[object] = queue.Queue(maxsize=QUEUED_LINES)
+        self._stopped = threading.Event()
         self.stderr_tail: deque[str] = deque(maxlen=STDERR_LINES)
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
+        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
         self._threads = [
             threading.Thread(target=self._read_stdout, daemon=True),
-            threading.Thread(target=self._read_stderr, daemon=True),
+            self._stderr_reader,
             threading.Thread(target=self._write_stdin, daemon=True),
         ]
         for thread in self._threads:
@@ -119,10 +123,21 @@ class _Program:
         assert stream is not None
         try:
             while line := stream.readline(MAX_LINE_BYTES):
-                self.lines.put(line)
+                if not self._queue(line):
+                    return
         except (OSError, ValueError):
             pass
-        self.lines.put(_EOF)
+        self._queue(_EOF)
+
+    def _queue(self, item: object) -> bool:
+        """Queue a line for the host; False once the host has stopped the program (nobody reads any more)."""
+        while not self._stopped.is_set():
+            try:
+                self.lines.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                pass
+        return False
 
     def _read_stderr(self) -> None:
         stream = self.proc.stderr
@@ -153,6 +168,11 @@ class _Program:
     def exit_status(self) -> int | None:
         return self.proc.poll()
 
+    def last_words(self) -> str | None:
+        """The last line the program wrote on its stderr; call it once the program has exited."""
+        self._stderr_reader.join(timeout=1.0)  # it reads to the end of the stream
+        return self.stderr_tail[-1] if self.stderr_tail else None
+
     def wait_exit(self, seconds: float) -> bool:
         try:
             self.proc.wait(timeout=seconds)
@@ -162,6 +182,7 @@ class _Program:
 
     def stop(self, grace: float = 0.0) -> None:
         """End the program: close its input, give it `grace` seconds to exit, then kill it (and its children)."""
+        self._stopped.set()
         self._outbox.put(None)
         if grace <= 0 or not self.wait_exit(grace):
             self._kill()
@@ -236,6 +257,7 @@ class ExternalPlayer:
     def _start(self, seat: int | None) -> _Program:
         if seat is None:
             raise TimesSquareError("an outside program plays a seat: it cannot be given a spectator's view")
+        self.program_name = None
         self._program = program = _Program(self.argv)
         program.send({"type": "hello", "protocol": PROTOCOL, "seat": SEAT_NAMES[seat]})
         hello = self._receive(f"did not answer hello within {self.hello_seconds:g} s", self.hello_seconds, "hello")
@@ -282,7 +304,8 @@ class ExternalPlayer:
     def _exit_reason(self, program: _Program) -> str:
         program.wait_exit(1.0)  # its output closed: it is exiting; wait a moment for the status
         status = program.exit_status()
-        said = f" (its last words: {_quote(program.stderr_tail[-1])})" if program.stderr_tail else ""
+        words = program.last_words()
+        said = f" (its last words: {_quote(words)})" if words else ""
         if status is None:
             return f"closed its output without answering{said}"
         if status < 0:
@@ -294,7 +317,7 @@ class ExternalPlayer:
         raise Forfeit(f"{self._describe()} {reason}")
 
     def _describe(self) -> str:
-        return f"the program {self.program_name!r}" if self.program_name else f"the program {shlex.join(self.argv)!r}"
+        return f"the program {_quote(self.program_name or shlex.join(self.argv))}"
 
     def _stop(self, grace: float) -> None:
         program, self._program = self._program, None

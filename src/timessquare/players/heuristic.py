@@ -21,7 +21,7 @@ from ..position import hand_codes
 from ..state import State
 from ..variants import Rules
 from ..view import PlayerView
-from .evaluation import discard_order, evaluate
+from .evaluation import WEIGHTS, discard_order, evaluate
 from .sampling import WorldSampler
 from .turns import DEFAULT_TURN_CAP, Turn, complete_turns
 
@@ -87,11 +87,13 @@ def make_plan(start: State, seat: int, moves_played: int, actions: Sequence[int]
     return Plan(list(actions[1 : 1 + len(expected)]), expected)
 
 
-def best_turn(state: State, seat: int, cap: int = DEFAULT_TURN_CAP) -> tuple[Turn, float, list[Turn], list[float]]:
+def best_turn(
+    state: State, seat: int, cap: int = DEFAULT_TURN_CAP, weights: tuple[float, ...] = WEIGHTS
+) -> tuple[Turn, float, list[Turn], list[float]]:
     """The turn with the best evaluation for `seat` (the first of equals), its value, and all turns with
     their values."""
-    turns = complete_turns(state, cap, discard_order(state, seat))
-    values = [evaluate(t.state, seat) for t in turns]
+    turns = complete_turns(state, cap, discard_order(state, seat, weights))
+    values = [evaluate(t.state, seat, weights) for t in turns]
     best = max(range(len(turns)), key=values.__getitem__)
     return turns[best], values[best], turns, values
 
@@ -99,8 +101,16 @@ def best_turn(state: State, seat: int, cap: int = DEFAULT_TURN_CAP) -> tuple[Tur
 class HeuristicPlayer:
     """The one-ply player; `noise` is the chance of a random complete turn instead of the best one."""
 
-    def __init__(self, rules: Rules, noise: float = 0.0, cap: int = DEFAULT_TURN_CAP, name: str = "heuristic") -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        noise: float = 0.0,
+        cap: int = DEFAULT_TURN_CAP,
+        name: str = "heuristic",
+        weights: tuple[float, ...] = WEIGHTS,
+    ) -> None:
         self.rules = rules
+        self.weights = weights
         self.noise = noise
         self.cap = cap
         self.name = name
@@ -116,7 +126,7 @@ class HeuristicPlayer:
         # The known facts only: the template world holds the view's public facts and my hand; the
         # evaluation never reads the opponent's hand or the supply order.
         state = WorldSampler(view, self.rules).template
-        turn, _, turns, _ = best_turn(state, view.seat, self.cap)
+        turn, _, turns, _ = best_turn(state, view.seat, self.cap, self.weights)
         if self.noise > 0 and rng.random() < self.noise:
             turn = turns[rng.randrange(len(turns))]
         self.plan = make_plan(state, view.seat, len(view.moves), turn.actions)

@@ -8,7 +8,6 @@ the screen never freezes; its answer is applied back on the app's own thread.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import time
 from collections.abc import Callable
@@ -30,6 +29,7 @@ from ..players import Player
 from ..variants import Rules
 from ..view import PlayerView
 from . import menu
+from .describe import describe
 from .hint import Hint, ask, hint_words, load_suggest
 from .history import LogEntry, result_words
 from .menu import Choice, Kind
@@ -199,8 +199,13 @@ class GameApp(App[None]):
             return
         self.show_preview()
         choice = self.choices.choice_at(event.option_index)
-        if choice is not None and not choice.legal and choice.reason:
-            self.say(f"✗ {choice.label}: {choice.reason}")
+        if choice is None or choice.kind not in (Kind.EFFECT, Kind.LURE):
+            return
+        notation = ACTIONS[choice.action].notation
+        if choice.legal:
+            self.say(f"{notation}: {describe(notation, self.session.to_move)}. Enter plays it, Esc goes back.")
+        else:
+            self.say(f"✗ {notation}: {choice.reason}")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list is self.choices:
@@ -521,14 +526,20 @@ class GameApp(App[None]):
     def action_save(self) -> None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         default = self.last_path or str(self.save_dir / f"times-square-{stamp}.json")
-        self.push_screen(PathDialog("Save the game record as:", default), self.save_to)
+        hint = f"Enter: save · Escape: cancel · a name alone goes into {self.save_dir}"
+        self.push_screen(PathDialog("Save the game record as:", default, hint), self.save_to)
+
+    def resolve(self, path: str) -> Path:
+        """A typed file name: relative names are in the save folder (the dialogs say which)."""
+        target = Path(path).expanduser()
+        return target if target.is_absolute() else self.save_dir / target
 
     def save_to(self, path: str | None) -> None:
         if not path:
             self.say("Not saved.")
             return
         try:
-            written = self.session.save(path)
+            written = self.session.save(self.resolve(path))
         except TimesSquareError as e:
             self.say(f"Not saved: {e}")
             return
@@ -536,15 +547,15 @@ class GameApp(App[None]):
         self.say(f"Saved to {written}. `timessquare play --load {written}` continues it.")
 
     def action_load(self) -> None:
-        default = self.last_path or str(self.save_dir) + os.sep
-        self.push_screen(PathDialog("Load a game record and continue it:", default), self.load_from)
+        hint = f"Enter: load · Escape: cancel · a name alone is looked for in {self.save_dir}"
+        self.push_screen(PathDialog("Load a game record and continue it:", self.last_path, hint), self.load_from)
 
     def load_from(self, path: str | None) -> None:
         if not path:
             self.say("Nothing loaded.")
             return
         try:
-            session = Session.load(path, **self.load_options)
+            session = Session.load(self.resolve(path), **self.load_options)
         except TimesSquareError as e:
             self.say(f"Not loaded: {e}")
             return

@@ -14,7 +14,6 @@ from enum import Enum
 from ..actions import ACTION_IDS, ACTIONS, DISCARD, END_ID, LURE, PLAY
 from ..cards import CARD_CODES, CARD_COLOUR, CARD_INDEX, COLOUR_NAMES
 from ..view import PlayerView
-from .describe import describe
 from .preview import moved_figures
 
 
@@ -133,29 +132,38 @@ def _lure_reason(lures: Sequence[int], explain: Explain) -> str:
     return "" if "legal" in reasons else reasons[0]
 
 
-def _action_choices(kind: Kind, actions: Sequence[int], legal: Collection[int], explain: Explain) -> list[Choice]:
-    """The actions as choices, the legal ones first (each group in id order)."""
+def moves_words(view: PlayerView, aid: int) -> str:
+    """Where an action takes the figures, in the notation's names: "low 6→7, high 10→11"."""
+    moved = moved_figures(view.figures, aid)
+    if len(moved) == 3:
+        _, (_, sue_from, sue_to), _ = moved
+        return f"sue {sue_from}→{sue_to}, guards too"
+    return ", ".join(f"{name} {old}→{new}" for name, old, new in moved)
+
+
+def _action_choices(
+    view: PlayerView, kind: Kind, actions: Sequence[int], legal: Collection[int], explain: Explain
+) -> list[Choice]:
+    """The actions as choices, the legal ones first (each group in id order): notation, then where to."""
     ordered = sorted(actions, key=lambda a: (a not in legal, a))
     out = []
     for aid in ordered:
         ok = aid in legal
-        notation = ACTIONS[aid].notation
-        out.append(
-            Choice(kind, f"{notation}: {describe(notation)}", action=aid, legal=ok, reason="" if ok else explain(aid))
-        )
+        label = f"{ACTIONS[aid].notation:<15} {moves_words(view, aid)}"
+        out.append(Choice(kind, label, action=aid, legal=ok, reason="" if ok else explain(aid)))
     return out
 
 
 def effect_menu(view: PlayerView, legal: Collection[int], card: int, explain: Explain) -> list[Choice]:
     """A card's effects (R4, R9 jokers included), the legal ones first, after a way back."""
     back = Choice(Kind.BACK, f"back  ({CARD_CODES[card]}: {COLOUR_NAMES[CARD_COLOUR[card]]})", "esc")
-    return [back, *_action_choices(Kind.EFFECT, card_actions(card), legal, explain)]
+    return [back, *_action_choices(view, Kind.EFFECT, card_actions(card), legal, explain)]
 
 
 def lure_menu(view: PlayerView, legal: Collection[int], explain: Explain) -> list[Choice]:
     """The three lures of R5.2."""
     lures = [a.id for a in ACTIONS if a.kind == LURE]
-    return [Choice(Kind.BACK, "back", "esc"), *_action_choices(Kind.LURE, lures, legal, explain)]
+    return [Choice(Kind.BACK, "back", "esc"), *_action_choices(view, Kind.LURE, lures, legal, explain)]
 
 
 def trade_menu(view: PlayerView, marked: Collection[int]) -> list[Choice]:

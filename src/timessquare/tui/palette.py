@@ -9,23 +9,24 @@ from ..cards import CARD_COLOUR, GREEN, GREY, RED, YELLOW
 
 # Three letters per figure: the board gives each space three columns.
 FIGURE_LABEL = {"sue": "Sue", "low": "Grd", "high": "Grd", "hal": "Hal", "deb": "Deb", "charlie": "Cha"}
+# Explicit colours: Textual re-colours the sixteen named ANSI colours by its theme (yellow turns orange).
+SUE_GREEN = "bold #000000 on #3cb043"
+GUARD_GREY = "#000000 on #a8a8a8"
+HAL_YELLOW = "bold #000000 on #f2d024"
+DEB_RED = "bold #ffffff on #c8282d"
+CHARLIE_MAGENTA = "bold #ffffff on #b03cb0"
 FIGURE_STYLE = {
-    "sue": "bold black on green3",
-    "low": "black on grey70",
-    "high": "black on grey70",
-    "hal": "bold black on yellow",
-    "deb": "bold white on red3",
-    "charlie": "bold white on magenta",
+    "sue": SUE_GREEN,
+    "low": GUARD_GREY,
+    "high": GUARD_GREY,
+    "hal": HAL_YELLOW,
+    "deb": DEB_RED,
+    "charlie": CHARLIE_MAGENTA,
 }
-COLOUR_STYLE = {
-    GREEN: "bold black on green3",
-    GREY: "black on grey70",
-    YELLOW: "bold black on yellow",
-    RED: "bold white on red3",
-}
+COLOUR_STYLE = {GREEN: SUE_GREEN, GREY: GUARD_GREY, YELLOW: HAL_YELLOW, RED: DEB_RED}
 # A's club and B's club; also how the log shows each seat.
-CLUB_STYLE = ("bold white on blue", "bold black on dark_cyan")
-SEAT_STYLE = ("bold blue", "bold dark_cyan")
+CLUB_STYLE = ("bold #ffffff on #2f5fd0", "bold #000000 on #2fb0b0")
+SEAT_STYLE = ("bold #6f9bff", "bold #3fc8c8")
 
 
 def card_style(card: int) -> str:

@@ -13,13 +13,13 @@ from ..menu import Choice, Kind
 def choice_prompt(choice: Choice) -> Text:
     """One line of the panel: the key, then the words; a choice that is not legal now is marked ✗ and dim."""
     text = Text()
-    text.append(f"{choice.key:>3} " if choice.key else "    ", "bold")
+    text.append(f"{choice.key:>3}" if choice.key else "   ", "bold")
     if choice.kind == Kind.NOTE:
-        text.append(choice.label, "italic")
+        text.append(" " + choice.label, "italic")
     elif choice.legal:
-        text.append(choice.label)
+        text.append("   " + choice.label)
     else:
-        text.append("✗ " + choice.label, "dim")
+        text.append(" ✗ " + choice.label, "dim")
     return text
 
 

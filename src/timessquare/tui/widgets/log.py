@@ -32,7 +32,7 @@ class MoveLog(RichLog):
     """The log of the game, newest at the bottom."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True)
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=10)
 
     def add(self, entries: Iterable[LogEntry]) -> None:
         for entry in entries:
