@@ -5,7 +5,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sys
+import threading
+from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from textual.widgets import OptionList
 
 from test_tui_support import (
     make_position,
@@ -18,13 +25,16 @@ from test_tui_support import (
     settle,
     wait_for_person,
 )
-
-from timessquare.actions import ACTIONS, DISCARD, action_id
-from timessquare.cards import CARD_INDEX
-from timessquare.game import replay
+from timessquare.actions import ACTIONS, DISCARD, END_ID, action_id
+from timessquare.cards import CARD_CODES, CARD_INDEX
+from timessquare.game import Game, replay
+from timessquare.selfplay import play_games
+from timessquare.tui.app import ReplayApp
 from timessquare.tui.preview import moved_figures
 from timessquare.tui.session import Session
+from timessquare.tui.timeline import walk
 from timessquare.variants import DEFAULT_RULES
+from timessquare.view import PlayerView
 
 
 def pick_toward_a(session: Session, rng: random.Random) -> int:
@@ -61,7 +71,7 @@ def test_a_complete_game_against_the_computer_by_key_presses() -> None:
                 if ACTIONS[aid].kind == DISCARD and game.state.turn_key == 0:
                     cards = random_trade(app, rng)
                     await press_trade(pilot, app, cards)
-                    expected = [f"discard {ACTIONS[action_id('discard S') + c].notation[8:]}" for c in cards]
+                    expected = [f"discard {CARD_CODES[c]}" for c in cards]
                     assert game.moves[before : before + len(cards) + 1] == [*expected, "end"]
                 elif ACTIONS[aid].kind == DISCARD:
                     await press_action(pilot, app, action_id("end"))  # a trade in progress: finish it
@@ -108,16 +118,13 @@ def test_r5_2_a_lure_by_keys_ends_the_turn_without_a_draw() -> None:
         app = new_app(session)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("l")
-            assert "lure sue: Lure Sue to Hal" in screen_text(app)
-            await press_action_lure_sue(pilot, app)
+            assert "lure sue        sue 8→7" in screen_text(app)  # Hal stands on 7
+            await press_action(pilot, app, action_id("lure sue"))
             assert session.game.moves[0] == "lure sue"
             assert session.game.state.pos[0] == 7  # Sue now stands on Hal's space
             assert session.game.state.hand_sizes[0] == 8  # R6.1: no draw after a lure
             words = [e.words for e in session.log]
             assert "A lures Sue to Hal" in words and "Charlie stays" in words
-
-    async def press_action_lure_sue(pilot, app):  # type: ignore[no-untyped-def]
-        await press_action(pilot, app, action_id("lure sue"))
 
     asyncio.run(main())
 
@@ -220,5 +227,205 @@ def test_clicking_a_card_and_an_effect_plays_it() -> None:
             await pilot.click("#choices", offset=(6, 1 + index))  # inside the border, on that line
             await pilot.click("#choices", offset=(6, 1 + index))  # OptionList: highlight, then select
             assert session.game.moves == ["H2 hal+2"], app.message
+
+    asyncio.run(main())
+
+
+def test_hot_seat_hides_both_hands_until_the_next_person_takes_the_screen() -> None:
+    async def main() -> None:
+        session = Session.new(DEFAULT_RULES, seed=2, seat_choice="random", opponent="random", hotseat=True)
+        app = new_app(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            first = session.to_move
+            name = "AB"[first]
+            assert f"Hand the screen to player {name}" in screen_text(app)
+            assert session.screen_seat is None and session.view().hand is None
+            assert "Your hand" not in app.query_one("#hand").render().plain  # nothing behind the cover either
+            await pilot.press("enter")
+            assert session.screen_seat == first and f"Your hand ({name})" in screen_text(app)
+            await pilot.press("1")  # a look at a card: the message names it …
+            assert app.message
+            await pilot.press("escape", "t", "1", "c")  # … then a trade of one card ends the turn
+            assert session.to_move == 1 - first
+            assert app.message == ""  # … and nothing said during that turn stays for the next person
+            assert f"Hand the screen to player {'AB'[1 - first]}" in screen_text(app)
+            assert session.screen_seat is None and "Your hand" not in app.query_one("#hand").render().plain
+            await pilot.press("enter")
+            assert session.screen_seat == 1 - first and f"Your hand ({'AB'[1 - first]})" in screen_text(app)
+
+    asyncio.run(main())
+
+
+def test_r10_the_screen_is_the_same_whatever_the_hidden_cards_are() -> None:
+    """Two deals that differ only in B's hand and the supply order look the same to A, key after key."""
+    hand_a = ["S", "S", "G2", "H2", "D3", "D3", "DM", "G1"]
+    one = session_of(make_position(hand_a, ["S", "S", "S", "S", "G2", "G2", "H2", "H2"], seed=1))
+    two = session_of(make_position(hand_a, ["D5", "D4", "D4", "H3", "GA", "GA", "D1", "DM"], seed=2))
+    assert one.game.state.supply != two.game.state.supply
+
+    async def screens(session: Session) -> list[str]:
+        app = new_app(session)
+        shots = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            for keys in ((), ("1",), ("down", "down"), ("escape", "l"), ("escape", "t", "2", "4")):
+                await pilot.press(*keys)
+                shots.append(screen_text(app))
+        return shots
+
+    assert asyncio.run(screens(one)) == asyncio.run(screens(two))
+
+
+class BlockingPlayer:
+    """A computer player that thinks until the test lets it answer (the first legal `end`, else the first)."""
+
+    name = "blocking"
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.views: list[PlayerView] = []
+        self.answers: list[int] = []
+
+    def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
+        self.views.append(view)
+        assert self.go.wait(timeout=30)
+        answer = END_ID if END_ID in legal else legal[0]
+        self.answers.append(answer)
+        return answer
+
+    def close(self) -> None:
+        self.go.set()
+
+
+def test_the_screen_answers_while_the_computer_thinks_in_its_thread() -> None:
+    async def main() -> None:
+        b_first = make_position(["S"] * 8, figures={"hal": 9, "deb": 7}, to_move="B")  # R2.4: Hal on B's side
+        player = BlockingPlayer()
+        session = Session(Game(b_first, {"A": "you", "B": "blocking"}), (True, False), {1: player}, random.Random(1))
+        app = new_app(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, lambda: bool(player.views), "the computer to start thinking")
+            assert "thinking" in screen_text(app)
+            await pilot.press("1")
+            assert "Please wait" in app.message
+            await pilot.press("r")
+            assert "Times Square in short" in screen_text(app)  # the rules screen opens meanwhile
+            await pilot.press("escape")
+            assert player.views[0].seat == 1 and player.views[0].hand is not None  # B's own view only (R10)
+            player.go.set()
+            await wait_for_person(pilot, app)
+            assert session.game.moves == [ACTIONS[a].notation for a in player.answers]
+            assert session.game.moves[-1] == "end" and len(player.answers) == 2
+            assert "B played:" in app.message and "Your turn" in app.message
+
+    asyncio.run(main())
+
+
+def test_without_colour_every_piece_still_has_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def main() -> None:
+        app = new_app(session_of(make_position(["S", "S", "G2", "H2", "D3", "D3", "DM", "G1"])))
+        assert app.no_color  # Textual drops the colours (NO_COLOR)
+        async with app.run_test(size=(80, 24)):
+            text = screen_text(app)
+            for label in ("Sue", "Grd", "Hal", "Deb", "Cha", "A's club", "B's club", "Your hand (A)"):
+                assert label in text
+
+    asyncio.run(main())
+
+
+def test_a_hint_needs_the_hint_service_and_says_so_when_it_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "timessquare.players.hints", None)  # importing it fails
+
+    async def main() -> None:
+        session = session_of(make_position(["S"] * 8))
+        app = new_app(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h")
+            assert app.message.startswith("No hint: hints are not available")
+            assert session.game.moves == []
+
+    asyncio.run(main())
+
+
+def test_a_hint_shows_the_advice_and_picks_it_on_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[PlayerView] = []
+
+    def suggest(view: PlayerView, rules: object, seconds: float = 1.0, rng: object = None) -> object:
+        asked.append(view)
+        return SimpleNamespace(action=action_id("S sue-1"), turn=(action_id("S sue-1"), END_ID), win_probability=0.62)
+
+    monkeypatch.setitem(sys.modules, "timessquare.players.hints", SimpleNamespace(suggest=suggest))
+
+    async def main() -> None:
+        session = session_of(make_position(["S", "S", "G2", "H2", "D3", "D3", "DM", "G1"]))
+        app = new_app(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h")
+            await settle(pilot, lambda: app.message.startswith("Hint"), "the hint")
+            assert app.message == "Hint: S sue-1 (Sue moves 1 toward A), then end. Chance to win about 62%."
+            assert asked[0].seat == 0 and asked[0].hand == tuple(sorted(asked[0].hand or ()))
+            assert app.choices.current is not None and app.choices.current.action == action_id("S sue-1")
+            await pilot.press("enter")
+            assert session.game.moves == ["S sue-1"]
+
+    asyncio.run(main())
+
+
+def test_r8_1_winning_then_replaying_the_game_and_dealing_a_new_one() -> None:
+    async def main() -> None:
+        near = make_position(["S", "S", "G2", "H2", "D3", "D3", "DM", "G1"], figures={"sue": 2, "low": 0, "high": 3})
+        session = session_of(near)
+        fresh = Session.new(DEFAULT_RULES, 5, "A", "random")
+        app = new_app(session, new_session=lambda: fresh)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press_action(pilot, app, action_id("S sue-1"))
+            assert session.game.result == "A"
+            assert "Game over: Sue reached A's entrance. A wins." in app.message
+            await pilot.press("1")
+            assert "Game over" in app.message and session.game.moves == ["S sue-1"]
+            await pilot.press("p")
+            assert "Replay: step 0 of 1" in screen_text(app)
+            await pilot.press("right")
+            assert "Replay: step 1 of 1" in screen_text(app) and "A wins" in screen_text(app)
+            await pilot.press("escape", "n")
+            assert app.session is fresh
+
+    asyncio.run(main())
+
+
+def test_the_replay_viewer_steps_both_ways_and_switches_views(tmp_path: Path) -> None:
+    (played,) = play_games(1, 8, DEFAULT_RULES, "random", "random")
+
+    async def main() -> None:
+        app = ReplayApp(played.to_record())
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert "Replay: step 0 of" in screen_text(app) and "spectator" in screen_text(app)
+            assert "Your hand" not in screen_text(app) and "Hand (" not in screen_text(app)
+            await pilot.press("right", "right", "right", "left")
+            assert "Replay: step 2 of" in screen_text(app)
+            assert app.screen.query_one(OptionList).highlighted == 2
+            await pilot.press("v")
+            assert "A's view" in screen_text(app) and "Hand (A)" in screen_text(app)
+            await pilot.press("end")
+            last = len(walk(played.to_record()).steps)
+            assert f"Replay: step {last} of {last}" in screen_text(app)
+            assert "Game over" in screen_text(app)
+            await pilot.press("home")
+            assert "Replay: step 0 of" in screen_text(app)
+
+    asyncio.run(main())
+
+
+def test_the_rules_and_keys_screens_open_and_close() -> None:
+    async def main() -> None:
+        app = new_app(session_of(make_position(["S"] * 8)))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("r")
+            assert "Times Square in short" in screen_text(app)
+            await pilot.press("escape", "question_mark")
+            assert "Keys and mouse" in screen_text(app)
+            await pilot.press("escape")
+            assert "Your hand (A)" in screen_text(app)
 
     asyncio.run(main())

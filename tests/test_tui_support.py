@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from textual.pilot import Pilot
 
-from timessquare.actions import ACTIONS, DISCARD, END, LURE, PLAY
+from timessquare.actions import ACTIONS, END, LURE, PLAY
 from timessquare.cards import CARD_CODES, CARD_COUNTS
 from timessquare.game import Game
 from timessquare.players import make_player

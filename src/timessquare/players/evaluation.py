@@ -3,7 +3,7 @@
 The evaluation reads the board, the deck timer, who moves next and the evaluating seat's *own* hand, never
 the opponent's hand or the supply order, so a player that evaluates the states it reaches stays honest
 (R10). It is a logistic model over the terms of STRATEGY.md, written in the seat's own coordinates (its
-club at the low end, see `Frame`):
+club at the low end, see `frame`):
 
 - Charlie's distance to each club against the income each entrance pays him (R7);
 - Sue's half, and how far each side is from a Sue win: the outer bodyguard on the outer entrance space and
@@ -20,16 +20,23 @@ short matches; see the report in the players' tests for the numbers.
 from __future__ import annotations
 
 import math
+import operator
+from collections.abc import Sequence
 
 from ..cards import (
     CHARLIE,
     D1,
+    D2,
+    D3,
+    D4,
+    D5,
     DEB,
     DM,
     G1,
     G2,
     GA,
     H1,
+    H2,
     H3,
     HAL,
     HAND_SIZE,
@@ -47,7 +54,6 @@ from .turns import Outcome, after_turn_outcome
 
 # The second supply holds about the 39 cards outside the hands at the reshuffle (R6.2), plus a few.
 SECOND_SUPPLY_ESTIMATE = 40
-NUM_FEATURES = 30
 FEATURE_NAMES = (
     "tempo",
     "sue_half",
@@ -60,14 +66,26 @@ FEATURE_NAMES = (
     "charlie_now_opp_to_move",
     "charlie_near_me",
     "charlie_near_opp",
+    "charlie_near_me_to_move",
+    "charlie_near_opp_to_move",
+    "charlie_rate_me",
+    "charlie_rate_opp",
     "sue_path_me",
     "sue_path_opp",
     "sue_open_me",
     "sue_open_opp",
+    "guard_out_me",
+    "guard_out_opp",
+    "sue_room_me",
+    "sue_room_opp",
+    "hal_side",
+    "deb_side",
     "joker_me",
     "joker_opp",
     "lure_gain_me_to_move",
     "lure_gain_opp_to_move",
+    "lure_out_me_to_move",
+    "lure_out_opp_to_move",
     "lure_win_to_move",
     "deck_soon",
     "deck_now",
@@ -79,41 +97,55 @@ FEATURE_NAMES = (
     "hand_joker_win_to_move",
     "hand_grey",
     "hand_yellow",
+    "unseen_red_joker_opp",
 )
-assert len(FEATURE_NAMES) == NUM_FEATURES
+NUM_FEATURES = len(FEATURE_NAMES)
 
 # Logistic weights, in FEATURE_NAMES order.
 WEIGHTS: tuple[float, ...] = (
-    0.3,  # tempo
-    1.2,  # sue_half
-    0.6,  # charlie_half
-    0.8,  # income_me
-    -0.8,  # income_opp
-    0.5,  # charlie_now_me
-    -0.5,  # charlie_now_opp
-    3.0,  # charlie_now_me_to_move
-    -3.0,  # charlie_now_opp_to_move
-    0.3,  # charlie_near_me
-    -0.3,  # charlie_near_opp
-    1.0,  # sue_path_me
-    -1.0,  # sue_path_opp
-    0.8,  # sue_open_me
-    -0.8,  # sue_open_opp
-    0.3,  # joker_me
-    -0.3,  # joker_opp
-    1.0,  # lure_gain_me_to_move
-    -1.0,  # lure_gain_opp_to_move
-    3.0,  # lure_win_to_move
-    1.5,  # deck_soon
-    3.0,  # deck_now
-    0.5,  # deck_far
-    0.3,  # hand_sue_cards
-    3.0,  # hand_sue_win_to_move
-    0.5,  # hand_sue_win_next
-    0.4,  # hand_red_joker
-    3.0,  # hand_joker_win_to_move
-    0.1,  # hand_grey
-    0.1,  # hand_yellow
+    0.573,  # tempo
+    3.087,  # sue_half
+    1.186,  # charlie_half
+    2.964,  # income_me
+    -2.827,  # income_opp
+    0.071,  # charlie_now_me
+    -0.1,  # charlie_now_opp
+    1.132,  # charlie_now_me_to_move
+    -1.106,  # charlie_now_opp_to_move
+    0.337,  # charlie_near_me
+    -0.293,  # charlie_near_opp
+    0.0,  # charlie_near_me_to_move
+    0.0,  # charlie_near_opp_to_move
+    0.0,  # charlie_rate_me
+    0.0,  # charlie_rate_opp
+    -4.35,  # sue_path_me
+    5.218,  # sue_path_opp
+    0.276,  # sue_open_me
+    -1.375,  # sue_open_opp
+    0.0,  # guard_out_me
+    0.0,  # guard_out_opp
+    0.0,  # sue_room_me
+    0.0,  # sue_room_opp
+    0.0,  # hal_side
+    0.0,  # deb_side
+    0.616,  # joker_me
+    0.487,  # joker_opp
+    1.003,  # lure_gain_me_to_move
+    -0.756,  # lure_gain_opp_to_move
+    0.0,  # lure_out_me_to_move
+    0.0,  # lure_out_opp_to_move
+    0.926,  # lure_win_to_move
+    0.471,  # deck_soon
+    2.095,  # deck_now
+    0.32,  # deck_far
+    -0.265,  # hand_sue_cards
+    1.61,  # hand_sue_win_to_move
+    0.587,  # hand_sue_win_next
+    0.26,  # hand_red_joker
+    1.253,  # hand_joker_win_to_move
+    -0.937,  # hand_grey
+    -1.158,  # hand_yellow
+    0.0,  # unseen_red_joker_opp
 )
 assert len(WEIGHTS) == NUM_FEATURES
 
@@ -122,6 +154,8 @@ _AVG_S = 12 / _DECK_SIZE
 _AVG_RED = 15 / _DECK_SIZE
 _AVG_GREY = 16 / _DECK_SIZE
 _AVG_YELLOW = 12 / _DECK_SIZE
+_RED_CARDS = 15
+_EDGE = LAST_SPACE - 1
 
 
 def evaluate(state: State, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
@@ -133,9 +167,7 @@ def evaluate(state: State, seat: int, weights: tuple[float, ...] = WEIGHTS) -> f
     outcome = after_turn_outcome(state)
     if outcome.result is not None:
         return result_value(outcome.result, seat)
-    logit = 0.0
-    for w, f in zip(weights, features(state, seat, outcome), strict=True):
-        logit += w * f
+    logit = sum(map(operator.mul, weights, features(state, seat, outcome)))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
 
 
@@ -144,63 +176,54 @@ def result_value(result: int, seat: int) -> float:
     return 0.5 if result == 2 else 1.0 if result == seat else 0.0
 
 
-class Frame:
-    """A position in one seat's coordinates: its club at the low end (spaces mirrored for B, and the two
-    bodyguards swapped, so that `low` is always the bodyguard on the seat's own side)."""
-
-    __slots__ = ("charlie", "deb", "hal", "high", "low", "sue")
-
-    def __init__(self, pos: tuple[int, ...] | list[int], seat: int) -> None:
-        if seat == A:
-            self.sue, self.low, self.high = pos[SUE], pos[LOW], pos[HIGH]
-            self.hal, self.deb, self.charlie = pos[HAL], pos[DEB], pos[CHARLIE]
-        else:
-            top = LAST_SPACE
-            self.sue, self.low, self.high = top - pos[SUE], top - pos[HIGH], top - pos[LOW]
-            self.hal, self.deb, self.charlie = top - pos[HAL], top - pos[DEB], top - pos[CHARLIE]
-
-    def income_me(self) -> int:
-        """Charlie's step at the end of my turn (R7; Sue never stands on an entrance in a running game)."""
-        return (self.low <= 1) + (self.hal <= 1) + (self.deb <= 1) + (self.high < MIDDLE)
-
-    def income_opp(self) -> int:
-        edge = LAST_SPACE - 1
-        return (self.high >= edge) + (self.hal >= edge) + (self.deb >= edge) + (self.low > MIDDLE)
+def frame(pos: Sequence[int], seat: int) -> tuple[int, int, int, int, int, int]:
+    """sue, low, high, hal, deb, charlie in `seat`'s coordinates: its club at the low end (spaces mirrored
+    for B, and the bodyguards swapped, so that `low` is always the one on the seat's own side)."""
+    if seat == A:
+        return pos[SUE], pos[LOW], pos[HIGH], pos[HAL], pos[DEB], pos[CHARLIE]
+    top = LAST_SPACE
+    return top - pos[SUE], top - pos[HIGH], top - pos[LOW], top - pos[HAL], top - pos[DEB], top - pos[CHARLIE]
 
 
 def features(state: State, seat: int, outcome: Outcome | None = None) -> list[float]:
     """The evaluation's terms for `seat` at the end of the turn in `state` (see FEATURE_NAMES)."""
     if outcome is None:
         outcome = after_turn_outcome(state)
-    f = Frame(outcome.pos, seat)
-    sue, low, high, hal, deb, charlie = f.sue, f.low, f.high, f.hal, f.deb, f.charlie
+    sue, low, high, hal, deb, charlie = frame(outcome.pos, seat)
     me_to_move = outcome.to_move == seat
     pm = 1.0 if me_to_move else 0.0
     om = 1.0 - pm
-    inc_me, inc_opp = f.income_me(), f.income_opp()
-    dist_me, dist_opp = charlie - 1, LAST_SPACE - 1 - charlie
+    # Charlie (R7): his step at the end of each side's turn, against his distance to each club.
+    inc_me = (low <= 1) + (hal <= 1) + (deb <= 1) + (high < MIDDLE)
+    inc_opp = (high >= _EDGE) + (hal >= _EDGE) + (deb >= _EDGE) + (low > MIDDLE)
+    dist_me, dist_opp = charlie - 1, _EDGE - charlie
     now_me = 1.0 if dist_me <= inc_me else 0.0
     now_opp = 1.0 if dist_opp <= inc_opp else 0.0
+    near_me = 1.0 if dist_me <= inc_me + 1 else 0.0
+    near_opp = 1.0 if dist_opp <= inc_opp + 1 else 0.0
 
     # A Sue win needs the outer bodyguard on the outer space and Sue on the inner one (R3, R8.1): with S
     # cards alone that is `low + sue - 1` cards (group moves carry the bodyguard, single moves finish).
     need_me = low + sue - 1
-    need_opp = (LAST_SPACE - high) + (LAST_SPACE - 1 - sue)
-    joker_me = deb < sue
-    joker_opp = deb > sue
+    need_opp = (LAST_SPACE - high) + (_EDGE - sue)
+    joker_me = 1.0 if deb < sue else 0.0
+    joker_opp = 1.0 if deb > sue else 0.0
 
-    # Hal's lure (R5.2) is free: the player to move may pull Sue onto Hal when Hal is on his side of her.
+    # Hal's lure (R5.2) is free: the player to move may pull Sue onto Hal when Hal is on his side of her,
+    # or pull his own bodyguard outward when Hal stands beyond it.
     lure_me = (sue - hal) / 6 if low < hal < sue else 0.0
     lure_opp = (hal - sue) / 6 if sue < hal < high else 0.0
+    lure_out_me = (low - hal) / 6 if hal < low else 0.0
+    lure_out_opp = (hal - high) / 6 if hal > high else 0.0
     lure_win = 0.0
     if me_to_move and hal == 1 and low == 0:
         lure_win = 1.0
-    elif not me_to_move and hal == LAST_SPACE - 1 and high == LAST_SPACE:
+    elif not me_to_move and hal == _EDGE and high == LAST_SPACE:
         lure_win = -1.0
 
     # The deck timer (R8.2): who would win if the last card were drawn now, and how soon that can be.
-    supply = len(state.supply) - outcome.drawn
     second = state.supply_number == 2
+    supply = len(state.supply) - outcome.drawn
     left = supply if second else max(0, supply) + SECOND_SUPPLY_ESTIMATE
     if sue != MIDDLE:
         winner = 1.0 if sue < MIDDLE else -1.0
@@ -208,7 +231,6 @@ def features(state: State, seat: int, outcome: Outcome | None = None) -> list[fl
         winner = 1.0 if charlie < MIDDLE else -1.0
     else:
         winner = 0.0
-    soon = math.exp(-left / 8) if second else 0.0
     deck_now = 0.0
     if second and left <= HAND_SIZE:  # the mover can empty the supply with one trade
         if me_to_move and winner > 0:
@@ -219,15 +241,22 @@ def features(state: State, seat: int, outcome: Outcome | None = None) -> list[fl
     # My hand after the draw: the cards kept plus the deck's average card for each card drawn.
     hand = state.hands[seat]
     refill = HAND_SIZE - state.hand_sizes[seat]  # cards I played this turn and have not drawn yet
+    red_kept = hand[D1] + hand[D2] + hand[D3] + hand[D4] + hand[D5] + hand[DM]
     n_s = hand[S] + refill * _AVG_S
-    n_red = sum(hand[D1 : DM + 1]) + refill * _AVG_RED
+    n_red = red_kept + refill * _AVG_RED
     n_grey = hand[G1] + hand[G2] + hand[GA] + refill * _AVG_GREY
-    n_yellow = sum(hand[H1 : H3 + 1]) + refill * _AVG_YELLOW
-    sue_cards = min(n_s, need_me) / need_me if need_me > 0 else 0.0
+    n_yellow = hand[H1] + hand[H2] + hand[H3] + refill * _AVG_YELLOW
     sue_win = 1.0 if hand[S] >= need_me else 0.0
     joker_win = 0.0
-    if me_to_move and joker_me and low == 0 and 1 <= sue - 1 <= 5 and hand[D1 + sue - 2] > 0:
+    if me_to_move and joker_me and low == 0 and 2 <= sue <= 6 and hand[D1 + sue - 2] > 0:
         joker_win = 1.0
+    # The red cards I cannot see (opponent's hand and supply): his joker power when Deb serves him (R9.1).
+    red_seen = red_kept
+    for card in state.discard:
+        if card >= D1:
+            red_seen += 1
+    unseen = _DECK_SIZE - state.hand_sizes[seat] - len(state.discard)
+    unseen_red = (_RED_CARDS - red_seen) / unseen if unseen > 0 else 0.0
 
     return [
         pm - om,
@@ -239,42 +268,55 @@ def features(state: State, seat: int, outcome: Outcome | None = None) -> list[fl
         now_opp,
         now_me * pm,
         now_opp * om,
-        1.0 if dist_me <= inc_me + 1 else 0.0,
-        1.0 if dist_opp <= inc_opp + 1 else 0.0,
+        near_me,
+        near_opp,
+        near_me * pm,
+        near_opp * om,
+        min(1.0, inc_me / dist_me),
+        min(1.0, inc_opp / dist_opp),
         math.exp(-need_me / 2),
         math.exp(-need_opp / 2),
         math.exp(-(sue - 1) / 2) if low == 0 else 0.0,
-        math.exp(-(LAST_SPACE - 1 - sue) / 2) if high == LAST_SPACE else 0.0,
-        1.0 if joker_me else 0.0,
-        1.0 if joker_opp else 0.0,
+        math.exp(-(_EDGE - sue) / 2) if high == LAST_SPACE else 0.0,
+        min(low, 6) / 6,
+        min(LAST_SPACE - high, 6) / 6,
+        min(sue - low - 1, 4) / 4,
+        min(high - sue - 1, 4) / 4,
+        (MIDDLE - hal) / 8,
+        (MIDDLE - deb) / 8,
+        joker_me,
+        joker_opp,
         lure_me * pm,
         lure_opp * om,
+        lure_out_me * pm,
+        lure_out_opp * om,
         lure_win,
-        winner * soon,
+        winner * math.exp(-left / 8) if second else 0.0,
         deck_now,
         winner * math.exp(-left / 25),
-        sue_cards,
+        min(n_s, need_me) / need_me if need_me > 0 else 0.0,
         sue_win * pm,
         sue_win * om,
-        (n_red / HAND_SIZE) * (1.0 if joker_me else 0.0),
+        n_red / HAND_SIZE * joker_me,
         joker_win,
         n_grey / HAND_SIZE,
         n_yellow / HAND_SIZE,
+        unseen_red * joker_opp,
     ]
 
 
 def discard_order(state: State, seat: int, weights: tuple[float, ...] = WEIGHTS) -> list[int]:
     """The card types from the least useful to `seat` to the most, by their weight in the evaluation's hand
     terms on this board: the order in which a trade (R5.3) gives cards away."""
-    f = Frame(state.pos, seat)
-    need_me = f.low + f.sue - 1
+    sue, low, _, _, deb, _ = frame(state.pos, seat)
+    need_me = low + sue - 1
     index = {name: i for i, name in enumerate(FEATURE_NAMES)}
     values = [0.0] * NUM_CARD_TYPES
     sue_value = weights[index["hand_sue_cards"]] / need_me if need_me > 0 else 0.0
     if state.hands[seat][S] >= need_me:
         sue_value += weights[index["hand_sue_win_next"]]
     values[S] = sue_value
-    red = weights[index["hand_red_joker"]] / HAND_SIZE if f.deb < f.sue else 0.0
+    red = weights[index["hand_red_joker"]] / HAND_SIZE if deb < sue else 0.0
     for card in range(D1, DM + 1):
         values[card] = red
     for card in (G1, G2, GA):

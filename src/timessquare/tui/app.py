@@ -39,7 +39,7 @@ from .screens.handover import HandOverScreen
 from .screens.replay import ReplayScreen
 from .screens.text import TextScreen
 from .session import Session
-from .timeline import walk
+from .timeline import timeline_of, walk
 from .widgets.board import Board
 from .widgets.choices import ChoiceList
 from .widgets.hand import HandBar
@@ -47,7 +47,7 @@ from .widgets.log import MoveLog
 from .widgets.status import header_text, status_text
 
 HINT_SECONDS = 1.0
-TURN_PROMPT = "Your turn: a number picks a card, l lures, t trades, e ends the turn. ? keys, r rules."
+TURN_PROMPT = "Your turn: number keys pick a card; l lure, t trade, e end; ? all keys, r rules."
 
 
 class Mode(Enum):
@@ -116,6 +116,7 @@ class GameApp(App[None]):
         self.last_path = ""
         self.message = ""  # what the message line says now
         self.computer_moves: list[str] = []  # the computer's actions this turn, said when it is done
+        self.hint: tuple[int, str] | None = None  # the hinted action and the hint's words, until the next action
 
     # ----------------------------------------------------------------- layout
 
@@ -202,7 +203,9 @@ class GameApp(App[None]):
         if choice is None or choice.kind not in (Kind.EFFECT, Kind.LURE):
             return
         notation = ACTIONS[choice.action].notation
-        if choice.legal:
+        if self.hint is not None and choice.action == self.hint[0]:
+            self.say(self.hint[1])  # the hinted choice keeps the hint's words
+        elif choice.legal:
             self.say(f"{notation}: {describe(notation, self.session.to_move)}. Enter plays it, Esc goes back.")
         else:
             self.say(f"✗ {notation}: {choice.reason}")
@@ -244,6 +247,8 @@ class GameApp(App[None]):
             return
         if s.needs_hand_over:
             s.take_screen(None)  # nothing of either hand shows while the screen changes hands
+            self.say("")  # the last turn's messages may name cards of the hand that just left
+            self.hint = None
             self.mode = Mode.WAIT
             self.redraw()
             seat = s.to_move
@@ -369,6 +374,7 @@ class GameApp(App[None]):
             self.say(f"Not allowed: {e}")
             return False
         self.quit_armed = False
+        self.hint = None
         self.add_log(entries)
         self.say(" · ".join(e.words for e in entries[:3]))
         if self.session.person_to_move:  # the same turn goes on
@@ -501,7 +507,8 @@ class GameApp(App[None]):
             return
         if len(self.session.view().moves) != moves:
             return  # the person moved meanwhile: the hint is for a position that has gone
-        self.say(hint_words(hint))
+        self.hint = (hint.action, hint_words(hint))
+        self.say(self.hint[1])
         action = ACTIONS[hint.action]
         if action.kind == PLAY:
             self.mode, self.card = Mode.CARD, action.card
@@ -588,7 +595,7 @@ class GameApp(App[None]):
         if not s.is_over:
             self.say("The replay viewer opens once the game is over (or: timessquare play --replay RECORD).")
             return
-        self.push_screen(ReplayScreen(walk(s.game.to_record(), s.rules)))
+        self.push_screen(ReplayScreen(timeline_of(s.game)))
 
     def action_quit_game(self) -> None:
         if self.session.is_over or self.quit_armed:

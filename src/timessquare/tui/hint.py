@@ -46,7 +46,9 @@ def hint_words(hint: Hint) -> str:
     """ "Hint: D3 sue-3 (Deb moves Sue 3 toward A), then end. Chance to win about 62%." """
     first = ACTIONS[hint.action].notation
     text = f"Hint: {first} ({describe(first)})"
-    rest = [ACTIONS[a].notation for a in hint.turn[1:]] if hint.turn and hint.turn[0] == hint.action else []
+    # `turn` is the whole suggested turn; it normally begins with `action`.
+    later = hint.turn[1:] if hint.turn and hint.turn[0] == hint.action else hint.turn
+    rest = [ACTIONS[a].notation for a in later]
     if rest:
         text += ", then " + ", ".join(rest)
     return text + f". Chance to win about {round(100 * hint.win_probability)}%."

@@ -43,23 +43,18 @@ hand is seen only by its owner; the order of the supply by nobody.
 KEYS_SUMMARY = """\
 # Keys and mouse
 
-| key | what it does |
-|---|---|
-| `1`-`8` | pick a card of your hand (or click it), then choose its effect |
-| `↑` `↓` `Enter` | move in the choices panel and choose (or click a line) |
-| `l` | lure Sue or a bodyguard to Hal |
-| `t` | trade: mark cards with `Enter` (or their number), then `c` to discard them |
-| `e` | end the turn (after playing or discarding) |
-| `Esc` | back to the start of your choice |
-| `h` | a hint from the computer |
-| `r` | these rules in short |
-| `s` / `o` | save the game as a record / load a record and continue it |
-| `?` | this screen |
-| `q` | quit (press twice while a game is running) |
+- `1`-`8`: pick a card of your hand (or click it), then choose how to play it.
+- `↑` `↓` `Enter`: move in the choices panel and choose (or click a line twice).
+- `l`: lure Sue or a bodyguard to Hal.  `e`: end the turn after playing or discarding.
+- `t`: trade: mark cards with their number key (or `Enter`), then `c` discards them.
+- `Esc`: back to the start of your choice.  `h`: a hint.  `r`: the rules in short.
+- `s` / `o`: save the game as a record / load a record and continue it.
+- `q`: quit (twice while a game runs).  After the game: `n` new game, `p` replay.
 
-The highlighted choice is previewed on the board: the figures it moves are marked where they would go,
-and their old spaces show a ghost in small letters. The spaces a picked card could reach are highlighted
-in the row of space numbers. A choice marked ✗ is not allowed now; choosing it says which rule forbids it.
+The highlighted choice is shown on the board: the figures it moves stand where they would go (marked),
+their old spaces show a ghost in small letters, and the spaces a picked card can reach are marked in the
+row of space numbers. A choice marked ✗ is not allowed now; the line below the panels says which rule
+forbids it.
 
-In the replay viewer: `←` `→` step, `Home` `End` jump, `v` changes whose view is shown, `Esc` leaves.
+Replay viewer: `←` `→` step, `Home` `End` jump, `v` changes whose view is shown, `Esc` leaves.
 """

@@ -58,8 +58,12 @@ class Timeline:
 
 def walk(record: dict[str, Any], rules: Rules | None = None) -> Timeline:
     """Check a record with `replay` (FormatError / ReplayError), then keep the state after each action."""
-    game = replay(record, rules)
-    start = from_document(record["start"], game.rules)
+    return timeline_of(replay(record, rules))
+
+
+def timeline_of(game: Game) -> Timeline:
+    """The timeline of a game in memory (its moves were checked as they were played)."""
+    start = from_document(game.start, game.rules)
     state = start.clone()
     moves = game.moves
     steps: list[Step] = []

@@ -86,11 +86,11 @@ class ReplayScreen(ModalScreen[None]):
         view = self.timeline.view_at(self.index, self.viewpoint)
         header = Text(f"Replay: step {self.index} of {self.last} │ {VIEWPOINT_NAMES[self.viewpoint]}", "bold")
         players = self.timeline.game.players
-        header.append(f" │ A: {players['A']} vs B: {players['B']}")
+        header.append(f" │ A: {players['A']} vs B: {players['B']} │ ← → step, v view", "")
         self.query_one("#replay-header", Static).update(header)
         self.query_one(Board).show(view)
         self.query_one("#replay-status", Static).update(status_text(view))
-        self.query_one(HandBar).show(view)
+        self.query_one(HandBar).show(view, owner="Hand")
         self.query_one("#replay-words", Static).update(self.step_words())
 
     def step_words(self) -> str:

@@ -40,6 +40,7 @@ class HandBar(Widget):
         marked: Collection[int] = (),
         selected: int | None = None,
         hidden_note: str = "",
+        owner: str = "Your hand",
     ) -> None:
         """Show `view`'s hand; `marked` are card places marked for a trade, `selected` a card type picked."""
         text = Text()
@@ -48,7 +49,7 @@ class HandBar(Widget):
             sizes = f"A holds {view.hand_sizes[0]} cards, B holds {view.hand_sizes[1]}"
             text.append(hidden_note or sizes, "italic")
         else:
-            text.append(f"Your hand ({SEAT_NAMES[view.seat or 0]}):", "bold")
+            text.append(f"{owner} ({SEAT_NAMES[view.seat or 0]}):", "bold")
             group = 0
             previous = -1
             for index, card in enumerate(hand_cards(view)):

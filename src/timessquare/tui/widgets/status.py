@@ -9,7 +9,7 @@ from ...view import PlayerView
 from ..palette import SEAT_STYLE, card_style
 
 JOKER_WORDS = {"sue": "Sue", "hal": "Hal", "guards": "the bodyguards"}
-SUPPLY_WORDS = {1: "first", 2: "second, last"}
+SUPPLY_WORDS = {1: "first", 2: "last"}
 
 
 def turn_words(view: PlayerView) -> str:
@@ -46,11 +46,11 @@ def header_text(view: PlayerView, names: tuple[str, str], note: str = "") -> Tex
     return text
 
 
-def status_text(view: PlayerView, discard_shown: int = 6) -> Text:
+def status_text(view: PlayerView, discard_shown: int = 5) -> Text:
     """The public piles (R6.3, R10.1): supply size and which supply, the discard pile, the other hand."""
     text = Text()
     text.append(f"Supply {view.supply_number} ({SUPPLY_WORDS.get(view.supply_number, '?')}): ", "bold")
-    text.append(f"{view.supply_size} cards")
+    text.append(f"{view.supply_size}")
     text.append(" │ ", "dim")
     text.append(f"Discard {len(view.discard)}", "bold")
     if view.discard:
@@ -61,8 +61,8 @@ def status_text(view: PlayerView, discard_shown: int = 6) -> Text:
             text.append(code, card_style(CARD_CODES.index(code)))
     text.append(" │ ", "dim")
     if view.seat is None:
-        text.append(f"hands A {view.hand_sizes[0]}, B {view.hand_sizes[1]}")
+        text.append(f"hands: A {view.hand_sizes[0]}, B {view.hand_sizes[1]}")
     else:
         other = 1 - view.seat
-        text.append(f"{SEAT_NAMES[other]} holds {view.hand_sizes[other]} cards")
+        text.append(f"{SEAT_NAMES[other]}'s hand: {view.hand_sizes[other]} cards")
     return text
