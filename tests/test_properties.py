@@ -173,6 +173,18 @@ def check_consequences(before: State, after: State) -> None:
         assert (sue, after.pos[LOW]) == (1, 0) or (sue, after.pos[HIGH]) == (15, 16), after.pos
 
 
+def check_setup(doc: dict[str, Any]) -> None:
+    """R2: Sue and Charlie on 8, bodyguards on 6 and 10, Hal and Deb on 7 and 9, 8 cards each, 39 in the supply,
+    and the player with Hal on his side (A's side is 7) moves first."""
+    figures = doc["figures"]
+    assert (figures["sue"], figures["charlie"], figures["low"], figures["high"]) == (8, 8, 6, 10), figures
+    assert {figures["hal"], figures["deb"]} == {7, 9}, figures
+    assert doc["to_move"] == ("A" if figures["hal"] == 7 else "B"), "R2.4: Hal's side moves first"
+    assert [len(doc["hands"][seat]) for seat in ("A", "B")] == [8, 8]
+    assert (len(doc["supply"]), doc["supply_number"], doc["discard"]) == (39, 1, [])
+    assert doc["turn"] == {"mode": "start", "cards": [], "joker": None} and doc["result"] is None
+
+
 def check_position(state: State, rules: Rules, rng: random.Random) -> None:
     check_cards_add_up(state)
     check_board(state)
@@ -193,6 +205,7 @@ def test_random_play_follows_the_reference_rules_and_keeps_the_invariants(
 ) -> None:
     rng = random.Random(seed)
     game = Game.new(seed, rules)
+    check_setup(game.start)
     state, choose = game.state, Chooser(seed, choices)
     while not game.is_over:
         check_position(state, rules, rng)
