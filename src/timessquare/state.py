@@ -47,6 +47,7 @@ _KEY_DELTA = tuple(sum(step * FIGURE_WEIGHT[fig] for fig, step in a.steps) for a
 _W_LOW, _W_HIGH = FIGURE_WEIGHT[LOW], FIGURE_WEIGHT[HIGH]
 # Hand-key masks: clear a card type's bit (none left), or only the two-S bit (one S left).
 _CLEAR_KEY = tuple(~((1 << c) | (TWO_S_BIT if c == S else 0)) for c in range(13))
+_DRAW_BIT = tuple(1 << c for c in range(13))
 _CLEAR_TWO_S = tuple(~TWO_S_BIT if c == S else -1 for c in range(13))
 
 
@@ -231,21 +232,25 @@ class State:
         hand = self.hands[p]
         supply = self.supply
         need = HAND_SIZE - self.hand_sizes[p]
-        while need > 0:
-            card = supply.pop()
-            hand[card] += 1
-            need -= 1
+        if need > 0:
+            key = self.hand_keys[p]
+            while need > 0:
+                card = supply.pop()
+                hand[card] += 1
+                key |= _DRAW_BIT[card]
+                need -= 1
+                if not supply:
+                    if self.supply_number == 2:
+                        break
+                    self._reshuffle()
+                    supply = self.supply
+            if hand[S] >= 2:
+                key |= TWO_S_BIT
+            self.hand_keys[p] = key
+            self.hand_sizes[p] = HAND_SIZE - need
             if not supply:
-                if self.supply_number == 2:
-                    self.hand_sizes[p] = HAND_SIZE - need
-                    self.hand_keys[p] = hand_key(hand)
-                    self._deck_out()
-                    return
-                self._reshuffle()
-                supply = self.supply
-        if self.hand_sizes[p] < HAND_SIZE:
-            self.hand_sizes[p] = HAND_SIZE
-            self.hand_keys[p] = hand_key(hand)
+                self._deck_out()
+                return
         self._charlie_and_pass()
 
     def _reshuffle(self) -> None:
