@@ -54,7 +54,8 @@ from .turns import Outcome, after_turn_outcome
 
 # The second supply holds about the 39 cards outside the hands at the reshuffle (R6.2), plus a few.
 SECOND_SUPPLY_ESTIMATE = 40
-FEATURE_NAMES = (
+# Terms of the figures alone (after the turn) and who moves next: cached per position.
+BOARD_FEATURES = (
     "tempo",
     "sue_half",
     "charlie_half",
@@ -87,9 +88,15 @@ FEATURE_NAMES = (
     "lure_out_me_to_move",
     "lure_out_opp_to_move",
     "lure_win_to_move",
+)
+# Terms of the deck timer (R8.2).
+DECK_FEATURES = (
     "deck_soon",
     "deck_now",
     "deck_far",
+)
+# Terms of the evaluating seat's hand and of the cards it has not seen.
+HAND_FEATURES = (
     "hand_sue_cards",
     "hand_sue_win_to_move",
     "hand_sue_win_next",
@@ -99,7 +106,9 @@ FEATURE_NAMES = (
     "hand_yellow",
     "unseen_red_joker_opp",
 )
+FEATURE_NAMES = BOARD_FEATURES + DECK_FEATURES + HAND_FEATURES
 NUM_FEATURES = len(FEATURE_NAMES)
+_NB, _ND = len(BOARD_FEATURES), len(DECK_FEATURES)
 
 # Logistic weights, in FEATURE_NAMES order.
 WEIGHTS: tuple[float, ...] = (
@@ -156,6 +165,9 @@ _AVG_GREY = 16 / _DECK_SIZE
 _AVG_YELLOW = 12 / _DECK_SIZE
 _RED_CARDS = 15
 _EDGE = LAST_SPACE - 1
+_CACHE_LIMIT = 300_000
+# The board part of the logit under WEIGHTS, by (figures after the turn, seat, whether the seat moves next).
+_board_logits: dict[tuple[tuple[int, ...], int, bool], float] = {}
 
 
 def evaluate(state: State, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
@@ -167,7 +179,21 @@ def evaluate(state: State, seat: int, weights: tuple[float, ...] = WEIGHTS) -> f
     outcome = after_turn_outcome(state)
     if outcome.result is not None:
         return result_value(outcome.result, seat)
-    logit = sum(map(operator.mul, weights, features(state, seat, outcome)))
+    pos = outcome.pos
+    me_to_move = outcome.to_move == seat
+    sue, low, _, _, deb, charlie = fig = frame(pos, seat)
+    if weights is WEIGHTS:
+        key = (pos, seat, me_to_move)
+        board = _board_logits.get(key)
+        if board is None:
+            if len(_board_logits) > _CACHE_LIMIT:
+                _board_logits.clear()
+            board = _board_logits[key] = sum(map(operator.mul, weights, board_features(fig, me_to_move)))
+    else:
+        board = sum(map(operator.mul, weights, board_features(fig, me_to_move)))
+    rest = deck_features(state, outcome.drawn, sue, charlie, me_to_move)
+    rest += hand_features(state, seat, sue, low, deb, me_to_move)
+    logit = board + sum(map(operator.mul, weights[_NB:], rest))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
 
 
@@ -176,7 +202,10 @@ def result_value(result: int, seat: int) -> float:
     return 0.5 if result == 2 else 1.0 if result == seat else 0.0
 
 
-def frame(pos: Sequence[int], seat: int) -> tuple[int, int, int, int, int, int]:
+Frame = tuple[int, int, int, int, int, int]
+
+
+def frame(pos: Sequence[int], seat: int) -> Frame:
     """sue, low, high, hal, deb, charlie in `seat`'s coordinates: its club at the low end (spaces mirrored
     for B, and the bodyguards swapped, so that `low` is always the one on the seat's own side)."""
     if seat == A:
@@ -189,8 +218,19 @@ def features(state: State, seat: int, outcome: Outcome | None = None) -> list[fl
     """The evaluation's terms for `seat` at the end of the turn in `state` (see FEATURE_NAMES)."""
     if outcome is None:
         outcome = after_turn_outcome(state)
-    sue, low, high, hal, deb, charlie = frame(outcome.pos, seat)
     me_to_move = outcome.to_move == seat
+    fig = frame(outcome.pos, seat)
+    sue, low, _, _, deb, charlie = fig
+    return (
+        board_features(fig, me_to_move)
+        + deck_features(state, outcome.drawn, sue, charlie, me_to_move)
+        + hand_features(state, seat, sue, low, deb, me_to_move)
+    )
+
+
+def board_features(fig: Frame, me_to_move: bool) -> list[float]:
+    """BOARD_FEATURES of the figures in the seat's coordinates."""
+    sue, low, high, hal, deb, charlie = fig
     pm = 1.0 if me_to_move else 0.0
     om = 1.0 - pm
     # Charlie (R7): his step at the end of each side's turn, against his distance to each club.
@@ -201,14 +241,10 @@ def features(state: State, seat: int, outcome: Outcome | None = None) -> list[fl
     now_opp = 1.0 if dist_opp <= inc_opp else 0.0
     near_me = 1.0 if dist_me <= inc_me + 1 else 0.0
     near_opp = 1.0 if dist_opp <= inc_opp + 1 else 0.0
-
     # A Sue win needs the outer bodyguard on the outer space and Sue on the inner one (R3, R8.1): with S
     # cards alone that is `low + sue - 1` cards (group moves carry the bodyguard, single moves finish).
     need_me = low + sue - 1
     need_opp = (LAST_SPACE - high) + (_EDGE - sue)
-    joker_me = 1.0 if deb < sue else 0.0
-    joker_opp = 1.0 if deb > sue else 0.0
-
     # Hal's lure (R5.2) is free: the player to move may pull Sue onto Hal when Hal is on his side of her,
     # or pull his own bodyguard outward when Hal stands beyond it.
     lure_me = (sue - hal) / 6 if low < hal < sue else 0.0
@@ -220,44 +256,6 @@ def features(state: State, seat: int, outcome: Outcome | None = None) -> list[fl
         lure_win = 1.0
     elif not me_to_move and hal == _EDGE and high == LAST_SPACE:
         lure_win = -1.0
-
-    # The deck timer (R8.2): who would win if the last card were drawn now, and how soon that can be.
-    second = state.supply_number == 2
-    supply = len(state.supply) - outcome.drawn
-    left = supply if second else max(0, supply) + SECOND_SUPPLY_ESTIMATE
-    if sue != MIDDLE:
-        winner = 1.0 if sue < MIDDLE else -1.0
-    elif charlie != MIDDLE:
-        winner = 1.0 if charlie < MIDDLE else -1.0
-    else:
-        winner = 0.0
-    deck_now = 0.0
-    if second and left <= HAND_SIZE:  # the mover can empty the supply with one trade
-        if me_to_move and winner > 0:
-            deck_now = 1.0
-        elif not me_to_move and winner < 0:
-            deck_now = -1.0
-
-    # My hand after the draw: the cards kept plus the deck's average card for each card drawn.
-    hand = state.hands[seat]
-    refill = HAND_SIZE - state.hand_sizes[seat]  # cards I played this turn and have not drawn yet
-    red_kept = hand[D1] + hand[D2] + hand[D3] + hand[D4] + hand[D5] + hand[DM]
-    n_s = hand[S] + refill * _AVG_S
-    n_red = red_kept + refill * _AVG_RED
-    n_grey = hand[G1] + hand[G2] + hand[GA] + refill * _AVG_GREY
-    n_yellow = hand[H1] + hand[H2] + hand[H3] + refill * _AVG_YELLOW
-    sue_win = 1.0 if hand[S] >= need_me else 0.0
-    joker_win = 0.0
-    if me_to_move and joker_me and low == 0 and 2 <= sue <= 6 and hand[D1 + sue - 2] > 0:
-        joker_win = 1.0
-    # The red cards I cannot see (opponent's hand and supply): his joker power when Deb serves him (R9.1).
-    red_seen = red_kept
-    for card in state.discard:
-        if card >= D1:
-            red_seen += 1
-    unseen = _DECK_SIZE - state.hand_sizes[seat] - len(state.discard)
-    unseen_red = (_RED_CARDS - red_seen) / unseen if unseen > 0 else 0.0
-
     return [
         pm - om,
         (MIDDLE - sue) / 6,
@@ -284,24 +282,69 @@ def features(state: State, seat: int, outcome: Outcome | None = None) -> list[fl
         min(high - sue - 1, 4) / 4,
         (MIDDLE - hal) / 8,
         (MIDDLE - deb) / 8,
-        joker_me,
-        joker_opp,
+        1.0 if deb < sue else 0.0,  # R9.1: Deb between Sue and my end
+        1.0 if deb > sue else 0.0,
         lure_me * pm,
         lure_opp * om,
         lure_out_me * pm,
         lure_out_opp * om,
         lure_win,
-        winner * math.exp(-left / 8) if second else 0.0,
-        deck_now,
-        winner * math.exp(-left / 25),
+    ]
+
+
+def deck_features(state: State, drawn: int, sue: int, charlie: int, me_to_move: bool) -> list[float]:
+    """DECK_FEATURES: who would win if the last card were drawn now (R8.2), and how soon that can be."""
+    second = state.supply_number == 2
+    supply = len(state.supply) - drawn
+    left = supply if second else max(0, supply) + SECOND_SUPPLY_ESTIMATE
+    if sue != MIDDLE:
+        winner = 1.0 if sue < MIDDLE else -1.0
+    elif charlie != MIDDLE:
+        winner = 1.0 if charlie < MIDDLE else -1.0
+    else:
+        winner = 0.0
+    deck_now = 0.0
+    if second and left <= HAND_SIZE:  # the mover can empty the supply with one trade
+        if me_to_move and winner > 0:
+            deck_now = 1.0
+        elif not me_to_move and winner < 0:
+            deck_now = -1.0
+    return [winner * math.exp(-left / 8) if second else 0.0, deck_now, winner * math.exp(-left / 25)]
+
+
+def hand_features(state: State, seat: int, sue: int, low: int, deb: int, me_to_move: bool) -> list[float]:
+    """HAND_FEATURES: my hand after the draw (the cards kept plus the deck's average card for each card to
+    be drawn), and the red cards I cannot see."""
+    hand = state.hands[seat]
+    refill = HAND_SIZE - state.hand_sizes[seat]  # cards I played this turn and have not drawn yet
+    red_kept = hand[D1] + hand[D2] + hand[D3] + hand[D4] + hand[D5] + hand[DM]
+    n_s = hand[S] + refill * _AVG_S
+    n_red = red_kept + refill * _AVG_RED
+    n_grey = hand[G1] + hand[G2] + hand[GA] + refill * _AVG_GREY
+    n_yellow = hand[H1] + hand[H2] + hand[H3] + refill * _AVG_YELLOW
+    need_me = low + sue - 1
+    joker_me = 1.0 if deb < sue else 0.0
+    sue_win = 1.0 if hand[S] >= need_me else 0.0
+    joker_win = 0.0
+    if me_to_move and joker_me and low == 0 and 2 <= sue <= 6 and hand[D1 + sue - 2] > 0:
+        joker_win = 1.0
+    # The red cards I cannot see (opponent's hand and supply): his joker power when Deb serves him (R9.1).
+    red_seen = red_kept
+    for card in state.discard:
+        if card >= D1:
+            red_seen += 1
+    unseen = _DECK_SIZE - state.hand_sizes[seat] - len(state.discard)
+    unseen_red = (_RED_CARDS - red_seen) / unseen if unseen > 0 else 0.0
+    pm = 1.0 if me_to_move else 0.0
+    return [
         min(n_s, need_me) / need_me if need_me > 0 else 0.0,
         sue_win * pm,
-        sue_win * om,
+        sue_win * (1.0 - pm),
         n_red / HAND_SIZE * joker_me,
         joker_win,
         n_grey / HAND_SIZE,
         n_yellow / HAND_SIZE,
-        unseen_red * joker_opp,
+        unseen_red * (1.0 if deb > sue else 0.0),
     ]
 
 

@@ -7,8 +7,9 @@ is keyed by what the searcher sees: the sequence of complete turns from the root
 turns (turns.py), not single actions, because a turn is several actions by one player with nothing
 hidden in between. At a node, only the turns available in the sampled world compete (availability
 counts); each child starts with the mover's one-ply evaluation as one virtual visit, and selection is UCB.
-Below `depth` turns a leaf is scored by the evaluation (evaluation.py), optionally after `playout` greedy
-turns.
+Below `depth` turns (and at a node's first visit) a playout of `playout` turns of the heuristic player,
+each side with its own hand of the sampled world, leads to a position scored by the evaluation
+(evaluation.py): in short matches, two playout turns made the search much stronger than evaluating at once.
 
 Budget: `iterations=N` (in all), or `seconds=S` per turn (wall clock; default 1). A turn's search happens
 at its first decision; the chosen turn's remaining actions are then played without searching again.
@@ -16,9 +17,10 @@ With `workers=2` (the default) two processes search from independent samples and
 are merged (root parallelisation); `workers=1` searches in-process. With an iteration budget a seeded
 search is reproducible.
 
-Parameters: seconds, iterations, workers, depth (turns in the tree, default 2), top (opponent turns
-considered per world, default 6), explore (UCB constant), playout (greedy turns after a leaf), cap (turns
-enumerated per node).
+Parameters: seconds, iterations, workers, depth (turns in the tree, default 2), width (own turns searched
+at the root, the best by the one-ply evaluation, default 24), top (opponent turns considered per world,
+default 4), explore (UCB constant, default 0.3), playout (heuristic turns after a leaf, default 2), cap
+(turns enumerated per node).
 """
 
 from __future__ import annotations
@@ -52,17 +54,22 @@ class SearchConfig:
     seconds: float = 1.0
     workers: int = 2
     depth: int = 2
-    top: int = 6
-    explore: float = 0.4
-    playout: int = 0
+    top: int = 4
+    explore: float = 0.3
+    playout: int = 2
     cap: int = 400
     root_cap: int = 1500
+    playout_cap: int = 200
+    width: int = 24  # root turns searched: the best by their one-ply evaluation (immediate wins always)
+    worlds: int = 8  # PIMC only: how many worlds are sampled and searched
+    parts: int = 1  # how many root-parallel searches share this budget (set by `split`)
 
     def split(self, parts: int) -> SearchConfig:
         """The share of one of `parts` root-parallel searches: iterations are divided, time is not."""
         if parts <= 1:
             return self
-        return replace(self, iterations=-(-self.iterations // parts) if self.iterations else 0, workers=1)
+        iterations = -(-self.iterations // parts) if self.iterations else 0
+        return replace(self, iterations=iterations, workers=1, parts=parts)
 
 
 SEARCH_DEFAULTS: dict[str, float] = {
@@ -70,10 +77,11 @@ SEARCH_DEFAULTS: dict[str, float] = {
     "seconds": 1.0,
     "workers": 2,
     "depth": 2,
-    "top": 6,
-    "explore": 0.4,
-    "playout": 0,
+    "top": 4,
+    "explore": 0.3,
+    "playout": 2,
     "cap": 400,
+    "width": 24,
 }
 
 
@@ -89,6 +97,8 @@ def config_from_params(player: str, params: Mapping[str, str], defaults: Mapping
         explore=values["explore"],
         playout=int(values["playout"]),
         cap=max(1, int(values["cap"])),
+        worlds=max(1, int(values.get("worlds", 8))),
+        width=max(1, int(values["width"])),
     )
     if config.iterations <= 0 and config.seconds <= 0:
         raise TimesSquareError(f"{player}: give a budget, iterations=N or seconds=S")
@@ -120,6 +130,7 @@ class RootStats:
     visits: list[int]
     value_sums: list[float]
     iterations: int
+    priors: list[float]  # the one-ply evaluation of each root turn
 
     def merge(self, other: RootStats) -> None:
         index = {t.actions: i for i, t in enumerate(self.turns)}
@@ -130,14 +141,12 @@ class RootStats:
         self.iterations += other.iterations
 
     def best(self) -> int:
-        """The most visited root turn (ties: the better mean value, then the first)."""
-        return max(
-            range(len(self.turns)),
-            key=lambda i: (self.visits[i], self.value_sums[i] / self.visits[i] if self.visits[i] else 0.0, -i),
-        )
+        """The most visited root turn (ties: the better value, then the first)."""
+        return max(range(len(self.turns)), key=lambda i: (self.visits[i], self.win_probability(i), -i))
 
     def win_probability(self, i: int) -> float:
-        return self.value_sums[i] / self.visits[i] if self.visits[i] else 0.0
+        """The searcher's estimated chance after root turn `i`: its mean value, or its prior if unvisited."""
+        return self.value_sums[i] / self.visits[i] if self.visits[i] else self.priors[i]
 
 
 class TurnSearch:
@@ -148,8 +157,13 @@ class TurnSearch:
         self.seat = seat
         self.config = config
         self.worlds = worlds
-        self.root_turns = complete_turns(root, config.root_cap, discard_order(root, seat))
-        self.root_nodes = [Node(seat, evaluate(t.state, seat)) for t in self.root_turns]
+        turns = complete_turns(root, config.root_cap, discard_order(root, seat))
+        priors = [evaluate(t.state, seat) for t in turns]
+        # Only the most promising turns are searched: the one-ply evaluation is a good filter (the search's
+        # choice was among its first five in almost every test position) and the budget goes further.
+        best = sorted(range(len(turns)), key=lambda i: -priors[i])[: config.width]
+        self.root_turns = [turns[i] for i in best]
+        self.root_nodes = [Node(seat, priors[i]) for i in best]
         self.root_visits = 0
 
     def run(self, rng: random.Random, deadline: float | None = None) -> RootStats:
@@ -164,6 +178,7 @@ class TurnSearch:
             [n.visits for n in self.root_nodes],
             [n.value_sum for n in self.root_nodes],
             iterations,
+            [n.start for n in self.root_nodes],
         )
 
     def iterate(self, rng: random.Random) -> None:
@@ -171,14 +186,9 @@ class TurnSearch:
         self.root_visits += 1
         i = _select(self.root_nodes, self.root_visits, self.config.explore)
         node = self.root_nodes[i]
-        turn = self.root_turns[i]
-        if node.visits == 0:
-            value = node.start
-        else:
-            state = world
-            for aid in turn.actions:
-                state.apply(aid)
-            value = self._descend(state, node, 1, rng)
+        for aid in self.root_turns[i].actions:
+            world.apply(aid)
+        value = self._descend(world, node, 1, rng)
         node.visits += 1
         node.value_sum += value
 
@@ -200,13 +210,11 @@ class TurnSearch:
             nodes.append(child)
         k = _select_available(nodes, self.config.explore)
         child, turn = nodes[k], cands[k][0]
-        if child.visits == 0:
-            value = evaluate(turn.state, seat)
-        else:
-            nxt = turn.state.clone()
-            if turn.ends_with_draw:
-                nxt.apply(END_ID)
-            value = self._descend(nxt, child, depth + 1, rng)
+        nxt = turn.state.clone()
+        if turn.ends_with_draw:
+            nxt.apply(END_ID)
+        # a new node gets its first value from a playout
+        value = self._leaf(nxt, rng) if child.visits == 0 else self._descend(nxt, child, depth + 1, rng)
         child.visits += 1
         child.value_sum += value if mover == seat else 1.0 - value
         return value
@@ -218,12 +226,16 @@ class TurnSearch:
         return [(turns[i], v) for v, i in scored[: self.config.top]]
 
     def _leaf(self, state: State, rng: random.Random) -> float:
-        for _ in range(self.config.playout):
+        """The searcher's value of a turn's start: `playout` turns of the heuristic player (each side with
+        its own hand of this world), then the evaluation."""
+        turns = self.config.playout
+        for i in range(turns):
             if state.result is not None:
                 break
-            turn = best_turn(state, state.to_move, self.config.cap)[0]
-            state = turn.state.clone()
-            if turn.ends_with_draw:
+            turn = best_turn(state, state.to_move, self.config.playout_cap)[0]
+            state = turn.state
+            if turn.ends_with_draw and i < turns - 1:  # the last one is evaluated before its draw
+                state = state.clone()
                 state.apply(END_ID)
         if state.result is not None:
             return result_value(state.result, self.seat)
@@ -341,9 +353,10 @@ def _obvious(root: State, seat: int, config: SearchConfig) -> RootStats | None:
     turns = complete_turns(root, config.root_cap, discard_order(root, seat))
     for turn in turns:
         if turn.state.result == seat:
-            return RootStats([turn], [1], [1.0], 0)
+            return RootStats([turn], [1], [1.0], 0, [1.0])
     if len(turns) == 1:
-        return RootStats(turns, [1], [evaluate(turns[0].state, seat)], 0)
+        value = evaluate(turns[0].state, seat)
+        return RootStats(turns, [1], [value], 0, [value])
     return None
 
 

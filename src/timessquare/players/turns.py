@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..actions import ACTIONS, DISCARD, END_ID, LURE, PLAY
 from ..cards import CHARLIE, DEB, GA, HAL, HAND_SIZE, HIGH, LAST_SPACE, LOW, MIDDLE, SUE, A, B
@@ -133,8 +134,7 @@ def _child_key(state: State, aid: int, mover: int) -> tuple[int, int, tuple[int,
     return key, state.tables.next_turn[aid][state.turn_key], tuple(hand)
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """A position at the end of a turn with the draw left out: the figures after Charlie's step (R7),
     who moves next, the result if the game ended (R8), and how many cards the draw takes."""
 

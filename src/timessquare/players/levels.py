@@ -1,0 +1,43 @@
+"""The four named levels for people to play against: `easy`, `medium`, `hard`, `expert`.
+
+- easy: the heuristic player, but one turn in three is a random complete turn;
+- medium: the heuristic player (the best turn by the evaluation, no search);
+- hard: ISMCTS with about half a second per turn (in-process);
+- expert: ISMCTS with two worker processes, at most 2 seconds per turn (1.7 s of search plus overhead).
+
+The registry passes `params["level"]`; a level takes no other parameters (use `ismcts:...` to tune).
+"""
+
+from __future__ import annotations
+
+from ..errors import TimesSquareError
+from ..variants import Rules
+from .base import Player
+from .heuristic import HeuristicPlayer
+from .ismcts import SearchConfig, SearchPlayer, ismcts_search
+
+LEVELS = ("easy", "medium", "hard", "expert")
+EASY_NOISE = 1 / 3
+HARD_CONFIG = SearchConfig(seconds=0.5, workers=1)
+EXPERT_CONFIG = SearchConfig(seconds=1.7, workers=2)
+
+
+def level_player(level: str, rules: Rules) -> Player:
+    """The player of a named level."""
+    if level == "easy":
+        return HeuristicPlayer(rules, noise=EASY_NOISE, name="easy")
+    if level == "medium":
+        return HeuristicPlayer(rules, name="medium")
+    if level == "hard":
+        return SearchPlayer(rules, HARD_CONFIG, ismcts_search, "hard")
+    if level == "expert":
+        return SearchPlayer(rules, EXPERT_CONFIG, ismcts_search, "expert")
+    raise TimesSquareError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+
+
+def make(rules: Rules, params: dict[str, str]) -> Player:
+    level = params.get("level", "")
+    others = sorted(set(params) - {"level"})
+    if others:
+        raise TimesSquareError(f"{level or 'a level'}: unknown parameter(s) {', '.join(others)} (levels take none)")
+    return level_player(level, rules)
