@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 from dataclasses import replace
+
+import pytest
 
 from positions import make_state
 from timessquare.game import Game
@@ -79,7 +82,9 @@ def test_a_search_player_takes_an_immediate_win_without_searching() -> None:
     player = make_player("ismcts:iterations=50,workers=1")
     stats = player.search(PlayerView.of(state, 0), random.Random(1))  # type: ignore[attr-defined]
     assert stats.iterations == 0
-    assert stats.turns[stats.best()].state.result == 0
+    state.apply_checked(stats.turns[stats.best()][0])
+    state.apply_checked(stats.turns[stats.best()][1])
+    assert state.result == 0
 
 
 def test_the_search_sees_the_opponents_threat() -> None:
@@ -90,7 +95,9 @@ def test_the_search_sees_the_opponents_threat() -> None:
     )
     view = PlayerView.of(state, 0)
     stats = ismcts_search(view, DEFAULT_RULES, SearchConfig(iterations=400, seconds=0, workers=1), 3)
-    after = stats.turns[stats.best()].state
+    after = state.clone()
+    for aid in stats.turns[stats.best()][:-1]:  # up to the `end` (a lure would have ended the turn itself)
+        after.apply_checked(aid)
     outcome = after_turn_outcome(after)
     b_income = (outcome.pos[2] >= 15) + (outcome.pos[3] >= 15) + (outcome.pos[4] >= 15) + (outcome.pos[1] > 8)
     assert outcome.pos[5] + b_income < 15
@@ -100,4 +107,24 @@ def test_pimc_and_ismcts_search_the_same_root_turns() -> None:
     view = middle_game_view()
     a = ismcts_search(view, DEFAULT_RULES, CONFIG, 1)
     b = pimc_search(view, DEFAULT_RULES, replace(CONFIG, worlds=3), 1)
-    assert [t.actions for t in a.turns] == [t.actions for t in b.turns]
+    assert a.turns == b.turns
+
+
+def test_inside_a_daemonic_process_the_worker_shares_run_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a pool worker (a parallel arena) may not start processes; the seeded result stays the same
+    view = middle_game_view()
+    config = replace(CONFIG, workers=2)
+    player = SearchPlayer(DEFAULT_RULES, config, ismcts_search, "ismcts")
+    try:
+        with_pool = player.search(view, random.Random(9))
+    finally:
+        player.close()
+
+    class Daemon:
+        daemon = True
+
+    monkeypatch.setattr(multiprocessing, "current_process", lambda: Daemon())
+    alone = SearchPlayer(DEFAULT_RULES, config, ismcts_search, "ismcts")
+    in_turn = alone.search(view, random.Random(9))
+    assert alone.pool is None
+    assert in_turn.visits == with_pool.visits

@@ -40,5 +40,5 @@ def suggest(view: PlayerView, rules: Rules, seconds: float = 1.0, rng: random.Ra
     searcher = SearchPlayer(rules, SearchConfig(seconds=seconds, workers=1), ismcts_search, "hint")
     stats = searcher.search(view, rng)
     best = stats.best()
-    turn = stats.turns[best].actions
+    turn = stats.turns[best]
     return Hint(turn[0], turn, stats.win_probability(best))

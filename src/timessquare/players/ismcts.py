@@ -62,6 +62,7 @@ class SearchConfig:
     playout_cap: int = 200
     width: int = 24  # root turns searched: the best by their one-ply evaluation (immediate wins always)
     worlds: int = 8  # PIMC only: how many worlds are sampled and searched
+    pool: int = 32  # ISMCTS: worlds sampled once and played in turn (0: a fresh world every iteration)
     parts: int = 1  # how many root-parallel searches share this budget (set by `split`)
 
     def split(self, parts: int) -> SearchConfig:
@@ -82,6 +83,7 @@ SEARCH_DEFAULTS: dict[str, float] = {
     "playout": 2,
     "cap": 400,
     "width": 24,
+    "pool": 32,
 }
 
 
@@ -99,6 +101,7 @@ def config_from_params(player: str, params: Mapping[str, str], defaults: Mapping
         cap=max(1, int(values["cap"])),
         worlds=max(1, int(values.get("worlds", 8))),
         width=max(1, int(values["width"])),
+        pool=int(values.get("pool", 0)),
     )
     if config.iterations <= 0 and config.seconds <= 0:
         raise TimesSquareError(f"{player}: give a budget, iterations=N or seconds=S")
@@ -124,18 +127,19 @@ class Node:
 
 @dataclass
 class RootStats:
-    """What a search found at the root: for each root turn its visits and summed value (searcher's side)."""
+    """What a search found at the root: for each root turn (its actions) the visits and summed value from the
+    searcher's side. Plain numbers, so that worker processes send back little."""
 
-    turns: list[Turn]
+    turns: list[tuple[int, ...]]
     visits: list[int]
     value_sums: list[float]
     iterations: int
     priors: list[float]  # the one-ply evaluation of each root turn
 
     def merge(self, other: RootStats) -> None:
-        index = {t.actions: i for i, t in enumerate(self.turns)}
-        for t, n, w in zip(other.turns, other.visits, other.value_sums, strict=True):
-            i = index[t.actions]
+        index = {actions: i for i, actions in enumerate(self.turns)}
+        for actions, n, w in zip(other.turns, other.visits, other.value_sums, strict=True):
+            i = index[actions]
             self.visits[i] += n
             self.value_sums[i] += w
         self.iterations += other.iterations
@@ -149,21 +153,29 @@ class RootStats:
         return self.value_sums[i] / self.visits[i] if self.visits[i] else self.priors[i]
 
 
+def root_turns(root: State, seat: int, config: SearchConfig) -> tuple[list[Turn], list[float]]:
+    """The root turns worth searching, with their one-ply evaluations: the best `config.width` (immediate
+    wins first). The one-ply evaluation is a good filter: in test positions the search's choice was among
+    its first five almost always, and the budget goes further on fewer turns."""
+    turns = complete_turns(root, config.root_cap, discard_order(root, seat))
+    priors = [evaluate(t.state, seat) for t in turns]
+    best = sorted(range(len(turns)), key=lambda i: -priors[i])[: config.width]
+    return [turns[i] for i in best], [priors[i] for i in best]
+
+
 class TurnSearch:
     """One tree search from a root whose worlds come from `worlds` (a fresh sample each time for ISMCTS, a
-    fixed world for PIMC). The root's turns come from `root` (the view's public facts and own hand)."""
+    fixed world for PIMC). The root's turns are `roots` (from `root_turns`: the view's public facts and own
+    hand), the same in every world."""
 
-    def __init__(self, root: State, seat: int, config: SearchConfig, worlds: WorldSource) -> None:
+    def __init__(
+        self, seat: int, config: SearchConfig, worlds: WorldSource, roots: tuple[list[Turn], list[float]]
+    ) -> None:
         self.seat = seat
         self.config = config
         self.worlds = worlds
-        turns = complete_turns(root, config.root_cap, discard_order(root, seat))
-        priors = [evaluate(t.state, seat) for t in turns]
-        # Only the most promising turns are searched: the one-ply evaluation is a good filter (the search's
-        # choice was among its first five in almost every test position) and the budget goes further.
-        best = sorted(range(len(turns)), key=lambda i: -priors[i])[: config.width]
-        self.root_turns = [turns[i] for i in best]
-        self.root_nodes = [Node(seat, priors[i]) for i in best]
+        self.root_turns = roots[0]
+        self.root_nodes = [Node(seat, prior) for prior in roots[1]]
         self.root_visits = 0
 
     def run(self, rng: random.Random, deadline: float | None = None) -> RootStats:
@@ -174,7 +186,7 @@ class TurnSearch:
             self.iterate(rng)
             iterations += 1
         return RootStats(
-            self.root_turns,
+            [t.actions for t in self.root_turns],
             [n.visits for n in self.root_nodes],
             [n.value_sum for n in self.root_nodes],
             iterations,
@@ -267,12 +279,35 @@ def _select_available(nodes: Sequence[Node], explore: float) -> int:
 
 
 def ismcts_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: int) -> RootStats:
-    """One single-observer ISMCTS from `view`: every iteration samples a new world."""
+    """One single-observer ISMCTS from `view`: every iteration plays in a world sampled from the view (from
+    a pool of `config.pool` worlds taken in turn, or a fresh one each time when the pool is 0)."""
     assert view.seat is not None
     sampler = WorldSampler(view, rules)
-    search = TurnSearch(sampler.template, view.seat, config, sampler.sample)
+    worlds = WorldPool(sampler, config.pool) if config.pool > 0 else sampler.sample
+    search = TurnSearch(view.seat, config, worlds, root_turns(sampler.template, view.seat, config))
     deadline = time.perf_counter() + config.seconds if config.seconds > 0 else None
     return search.run(random.Random(seed), deadline)
+
+
+class WorldPool:
+    """Worlds sampled once and then played in turn (common random numbers): the root turns are compared in
+    much the same worlds, so the luck of the sample weighs less on their differences, and the opponent's
+    nodes meet the same hands again. The tree is still keyed by the searcher's information only."""
+
+    def __init__(self, sampler: WorldSampler, size: int) -> None:
+        self.sampler = sampler
+        self.size = size
+        self.worlds: list[tuple[State, int]] = []
+        self.next = 0
+
+    def __call__(self, rng: random.Random) -> State:
+        if len(self.worlds) < self.size:
+            self.worlds.append((self.sampler.sample(rng), rng.getrandbits(64)))
+        world, reshuffle_seed = self.worlds[self.next % len(self.worlds)]
+        self.next += 1
+        copy = world.clone()
+        copy.rng = random.Random(reshuffle_seed)  # the same world, the same reshuffle
+        return copy
 
 
 SearchFunction = Callable[[PlayerView, Rules, SearchConfig, int], RootStats]
@@ -307,10 +342,10 @@ class SearchPlayer:
             return legal[0]
         assert view.seat is not None
         stats = self.search(view, rng)
-        turn = stats.turns[stats.best()]
+        actions = stats.turns[stats.best()]
         template = WorldSampler(view, self.rules).template
-        self.plan = make_plan(template, view.seat, len(view.moves), turn.actions)
-        return turn.actions[0]
+        self.plan = make_plan(template, view.seat, len(view.moves), actions)
+        return actions[0]
 
     def search(self, view: PlayerView, rng: random.Random) -> RootStats:
         """Root statistics for `view`; a turn that wins at once, or the only turn, is taken without search."""
@@ -325,9 +360,14 @@ class SearchPlayer:
         if workers == 1:
             stats = self.function(view, self.rules, share, seeds[0])
         else:
-            pool = self._pool()
-            jobs = [(self.function, view, self.rules, share, seed) for seed in seeds]
-            results = pool.map(_run_search, jobs)
+            if multiprocessing.current_process().daemon:
+                # A daemonic process (a pool worker, as in a parallel arena) may not start processes: the
+                # shares run one after the other, each with its part of the time, so the turn's time holds.
+                one_by_one = replace(share, seconds=share.seconds / workers)
+                results = [self.function(view, self.rules, one_by_one, seed) for seed in seeds]
+            else:
+                jobs = [(self.function, view, self.rules, share, seed) for seed in seeds]
+                results = self._pool().map(_run_search, jobs)
             stats = results[0]
             for other in results[1:]:
                 stats.merge(other)
@@ -353,10 +393,10 @@ def _obvious(root: State, seat: int, config: SearchConfig) -> RootStats | None:
     turns = complete_turns(root, config.root_cap, discard_order(root, seat))
     for turn in turns:
         if turn.state.result == seat:
-            return RootStats([turn], [1], [1.0], 0, [1.0])
+            return RootStats([turn.actions], [1], [1.0], 0, [1.0])
     if len(turns) == 1:
         value = evaluate(turns[0].state, seat)
-        return RootStats(turns, [1], [value], 0, [value])
+        return RootStats([turns[0].actions], [1], [value], 0, [value])
     return None
 
 

@@ -20,10 +20,18 @@ from dataclasses import replace
 from ..state import State
 from ..variants import Rules
 from ..view import PlayerView
-from .ismcts import SEARCH_DEFAULTS, RootStats, SearchConfig, SearchPlayer, TurnSearch, config_from_params
+from .ismcts import (
+    SEARCH_DEFAULTS,
+    RootStats,
+    SearchConfig,
+    SearchPlayer,
+    TurnSearch,
+    config_from_params,
+    root_turns,
+)
 from .sampling import WorldSampler
 
-PIMC_DEFAULTS = {**SEARCH_DEFAULTS, "worlds": 8}
+PIMC_DEFAULTS = {**{k: v for k, v in SEARCH_DEFAULTS.items() if k != "pool"}, "worlds": 8}
 
 
 def pimc_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: int) -> RootStats:
@@ -33,6 +41,7 @@ def pimc_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: int)
     rng = random.Random(seed)
     sampler = WorldSampler(view, rules)
     worlds = -(-config.worlds // config.parts)  # this worker's share of the worlds
+    roots = root_turns(sampler.template, view.seat, config)  # the same in every world: enumerated once
     total: RootStats | None = None
     start = time.perf_counter()
     for k in range(worlds):
@@ -45,7 +54,7 @@ def pimc_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: int)
             return copy
 
         share = replace(config, iterations=-(-config.iterations // worlds))
-        search = TurnSearch(sampler.template, view.seat, share, fixed)
+        search = TurnSearch(view.seat, share, fixed, roots)
         deadline = None
         if config.seconds > 0:
             deadline = start + config.seconds * (k + 1) / worlds
