@@ -11,8 +11,9 @@ import pytest
 from positions import make_state
 from timessquare.game import Game
 from timessquare.players import make_player
-from timessquare.players.ismcts import SearchConfig, SearchPlayer, ismcts_search
+from timessquare.players.ismcts import SearchConfig, SearchPlayer, WorldPool, ismcts_search
 from timessquare.players.pimc import pimc_search
+from timessquare.players.sampling import WorldSampler
 from timessquare.players.turns import after_turn_outcome
 from timessquare.variants import DEFAULT_RULES
 from timessquare.view import PlayerView
@@ -128,3 +129,17 @@ def test_inside_a_daemonic_process_the_worker_shares_run_in_turn(monkeypatch: py
     in_turn = alone.search(view, random.Random(9))
     assert alone.pool is None
     assert in_turn.visits == with_pool.visits
+
+
+def test_a_pool_of_worlds_is_sampled_once_and_played_in_turn() -> None:
+    view = middle_game_view()
+    stats = ismcts_search(view, DEFAULT_RULES, replace(CONFIG, pool=5), 4)
+    assert sum(stats.visits) == CONFIG.iterations
+    assert ismcts_search(view, DEFAULT_RULES, replace(CONFIG, pool=5), 4).value_sums == stats.value_sums
+    sampler = WorldSampler(view, DEFAULT_RULES)
+    pool = WorldPool(sampler, 3)
+    rng = random.Random(1)
+    worlds = [pool(rng) for _ in range(7)]
+    assert [w.hands for w in worlds[:3]] == [w.hands for w in worlds[3:6]]
+    assert worlds[0].supply == worlds[6].supply and worlds[0] is not worlds[6]
+    assert all(PlayerView.of(w, view.seat, view.moves) == view for w in worlds)

@@ -2,8 +2,12 @@
 
 - easy: the heuristic player, but one turn in three is a random complete turn;
 - medium: the heuristic player (the best turn by the evaluation, no search);
-- hard: ISMCTS with about half a second per turn (in-process);
+- hard: ISMCTS with two worker processes, under a second per turn (0.7 s of search plus overhead);
 - expert: ISMCTS with two worker processes, at most 2 seconds per turn (1.7 s of search plus overhead).
+
+In short matches (duplicate deals) medium beat easy 52 of 60 and expert beat medium 30 of 40; the search
+needs a few hundred iterations (about 300 a second on one core) before it plays better than the heuristic,
+so hard gets both cores too. In a daemonic process (a pool worker) the two shares run one after the other.
 
 The registry passes `params["level"]`; a level takes no other parameters (use `ismcts:...` to tune).
 """
@@ -18,7 +22,7 @@ from .ismcts import SearchConfig, SearchPlayer, ismcts_search
 
 LEVELS = ("easy", "medium", "hard", "expert")
 EASY_NOISE = 1 / 3
-HARD_CONFIG = SearchConfig(seconds=0.5, workers=1)
+HARD_CONFIG = SearchConfig(seconds=0.7, workers=2)
 EXPERT_CONFIG = SearchConfig(seconds=1.7, workers=2)
 
 
