@@ -149,6 +149,15 @@ assert ACTIONS[ACTION_IDS["DM deb=8"]].to_middle == DEB and ACTIONS[33].notation
 assert D5 - D1 == 4 and MIDDLE == 8
 
 
+# The same fields as flat tuples indexed by id, for hot loops (tuple indexing beats attribute access).
+ACTION_KIND: Final = tuple(a.kind for a in ACTIONS)
+ACTION_CARD: Final = tuple(a.card for a in ACTIONS)
+ACTION_CARDS_USED: Final = tuple(a.cards_used for a in ACTIONS)
+ACTION_STEPS: Final = tuple(a.steps for a in ACTIONS)
+ACTION_TO_MIDDLE: Final = tuple(a.to_middle for a in ACTIONS)
+ACTION_LURE_FIGURE: Final = tuple(a.lure_figure for a in ACTIONS)
+
+
 def action_id(notation: str) -> int:
     """The id of a notation string; raises InvalidActionError for a string that is not one of the 95."""
     try:

@@ -11,7 +11,22 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .actions import ACTIONS, DISCARD, END, LURE, NUM_ACTIONS, PLAY, action_id, notation
+from .actions import (
+    ACTION_CARD,
+    ACTION_CARDS_USED,
+    ACTION_KIND,
+    ACTION_LURE_FIGURE,
+    ACTION_STEPS,
+    ACTION_TO_MIDDLE,
+    ACTIONS,
+    DISCARD,
+    END,
+    LURE,
+    NUM_ACTIONS,
+    PLAY,
+    action_id,
+    notation,
+)
 from .cards import (
     CARD_CODES,
     CHARLIE,
@@ -33,17 +48,17 @@ from .cards import (
     full_deck,
 )
 from .errors import GameOverError, IllegalActionError, TimesSquareError
-from .tables import FIGURE_WEIGHT, TWO_S_BIT, RuleTables, board_key, hand_key, tables_for
+from .tables import ACTION_KEY_DELTA, FIGURE_WEIGHT, TWO_S_BIT, RuleTables, board_key, hand_key, tables_for
 from .variants import DEFAULT_RULES, Rules
 
 # Flat per-action tables for the hot path (attribute access on Action is slower than tuple indexing).
-_KIND = tuple(a.kind for a in ACTIONS)
-_CARD = tuple(a.card for a in ACTIONS)
-_USED = tuple(a.cards_used for a in ACTIONS)
-_STEPS = tuple(a.steps for a in ACTIONS)
-_TO_MIDDLE = tuple(a.to_middle for a in ACTIONS)
-_LURE_FIG = tuple(a.lure_figure for a in ACTIONS)
-_KEY_DELTA = tuple(sum(step * FIGURE_WEIGHT[fig] for fig, step in a.steps) for a in ACTIONS)
+_KIND = ACTION_KIND
+_CARD = ACTION_CARD
+_USED = ACTION_CARDS_USED
+_STEPS = ACTION_STEPS
+_TO_MIDDLE = ACTION_TO_MIDDLE
+_LURE_FIG = ACTION_LURE_FIGURE
+_KEY_DELTA = ACTION_KEY_DELTA
 _W_LOW, _W_HIGH = FIGURE_WEIGHT[LOW], FIGURE_WEIGHT[HIGH]
 # Hand-key masks: clear a card type's bit (none left), or only the two-S bit (one S left).
 _CLEAR_KEY = tuple(~((1 << c) | (TWO_S_BIT if c == S else 0)) for c in range(13))

@@ -54,6 +54,8 @@ GA_ID = next(a.id for a in ACTIONS if a.card == GA and a.kind == PLAY)
 
 # Board keys: a mixed-radix number of the five street figures (base 17) and the mover (base 2).
 FIGURE_WEIGHT = (2, 2 * 17, 2 * 17**2, 2 * 17**3, 2 * 17**4, 0)  # SUE, LOW, HIGH, HAL, DEB, CHARLIE
+# How much each action's signed steps change the board key.
+ACTION_KEY_DELTA = tuple(sum(step * FIGURE_WEIGHT[fig] for fig, step in a.steps) for a in ACTIONS)
 TWO_S_BIT = 1 << NUM_CARD_TYPES  # hand-key bit: at least two S cards (a group move)
 
 

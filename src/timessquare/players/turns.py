@@ -17,19 +17,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..actions import ACTIONS, DISCARD, END_ID, LURE, PLAY
+from ..actions import (
+    ACTION_CARD,
+    ACTION_CARDS_USED,
+    ACTION_KIND,
+    ACTION_STEPS,
+    ACTION_TO_MIDDLE,
+    ACTIONS,
+    DISCARD,
+    END_ID,
+    LURE,
+    PLAY,
+)
 from ..cards import CHARLIE, DEB, GA, HAL, HAND_SIZE, HIGH, LAST_SPACE, LOW, MIDDLE, SUE, A, B
 from ..state import State
-from ..tables import FIGURE_WEIGHT, TK_START, TK_TRADE
+from ..tables import ACTION_KEY_DELTA, FIGURE_WEIGHT, TK_START, TK_TRADE
 
 DEFAULT_TURN_CAP = 1500
 _IS_LURE = tuple(a.kind == LURE for a in ACTIONS)
-_KIND = tuple(a.kind for a in ACTIONS)
-_CARD = tuple(a.card for a in ACTIONS)
-_USED = tuple(a.cards_used for a in ACTIONS)
-_STEPS = tuple(a.steps for a in ACTIONS)
-_TO_MIDDLE = tuple(a.to_middle for a in ACTIONS)
-_KEY_DELTA = tuple(sum(step * FIGURE_WEIGHT[fig] for fig, step in a.steps) for a in ACTIONS)
+_KIND = ACTION_KIND
+_CARD = ACTION_CARD
+_USED = ACTION_CARDS_USED
+_STEPS = ACTION_STEPS
+_TO_MIDDLE = ACTION_TO_MIDDLE
+_KEY_DELTA = ACTION_KEY_DELTA
 _IS_DISCARD = tuple(a.kind == DISCARD for a in ACTIONS)
 DISCARD_ID0 = next(a.id for a in ACTIONS if a.kind == DISCARD)  # `discard S`; the others follow in card order
 
