@@ -45,7 +45,6 @@ class Game:
         self.moves: list[str] = []
         self.players = players or {"A": "A", "B": "B"}
         self.forfeit: dict[str, str] | None = None
-        self.forfeit_result: str | None = None
 
     @classmethod
     def new(
@@ -64,7 +63,9 @@ class Game:
     @property
     def result(self) -> str | None:
         """`A`, `B`, `draw` or None; a forfeit counts as the other seat's win."""
-        return self.forfeit_result or self.state.result_name
+        if self.forfeit:
+            return "B" if self.forfeit["seat"] == "A" else "A"
+        return self.state.result_name
 
     @property
     def is_over(self) -> bool:
@@ -102,7 +103,6 @@ class Game:
         if self.is_over:
             return
         self.forfeit = {"seat": SEAT_NAMES[seat], "reason": reason}
-        self.forfeit_result = SEAT_NAMES[1 - seat]
 
     def end_reason(self) -> str:
         if self.forfeit:
