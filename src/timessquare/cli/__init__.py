@@ -1,0 +1,5 @@
+"""The `timessquare` command line (README, docs/formats.md)."""
+
+from .main import main
+
+__all__ = ["main"]

@@ -1,0 +1,1 @@
+"""Playing in a terminal line by line: the plain text game and its board drawing."""
