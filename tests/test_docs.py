@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 
 from timessquare import ACTIONS, DEFAULT_RULES, FormatError, IllegalActionError, State
+from timessquare.arena.selfplay import play_games
 from timessquare.cards import CARD_INDEX, CHARLIE, A, B
 from timessquare.game import Game, replay
 from timessquare.position import from_document, to_document
-from timessquare.selfplay import play_games
 from timessquare.variants import VARIANT_NAMES
 from timessquare.view import PlayerView
 

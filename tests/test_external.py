@@ -20,13 +20,15 @@ from typing import Any
 import pytest
 
 from timessquare.actions import action_id
+from timessquare.arena.selfplay import Forfeit, play_game
 from timessquare.cards import CARD_INDEX
 from timessquare.cli import main
 from timessquare.errors import TimesSquareError
 from timessquare.game import Game, replay
 from timessquare.players import make_player
-from timessquare.players.external import PROTOCOL, SECONDS_ENV, ExternalPlayer, ProtocolError, make, serve
-from timessquare.selfplay import Forfeit, play_game
+from timessquare.protocol import PROTOCOL
+from timessquare.protocol.client import SECONDS_ENV, ExternalPlayer, make
+from timessquare.protocol.server import ProtocolError, serve
 from timessquare.variants import DEFAULT_RULES
 from timessquare.view import PlayerView
 

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from timessquare.arena.selfplay import play_game, play_games
 from timessquare.errors import TimesSquareError
 from timessquare.game import Game
 from timessquare.players import make_player
 from timessquare.players.heuristic import HeuristicPlayer
 from timessquare.players.hints import Hint, suggest
-from timessquare.selfplay import play_game, play_games
 from timessquare.state import State
 from timessquare.tables import hand_key
 from timessquare.variants import DEFAULT_RULES, Rules

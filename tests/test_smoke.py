@@ -1,7 +1,7 @@
 """A first end-to-end check: seeded random games finish with a result and replay from their records."""
 
+from timessquare.arena.selfplay import play_games
 from timessquare.game import replay
-from timessquare.selfplay import play_games
 from timessquare.variants import DEFAULT_RULES
 
 

@@ -26,9 +26,9 @@ from test_tui_support import (
     wait_for_person,
 )
 from timessquare.actions import ACTIONS, DISCARD, END_ID, action_id
+from timessquare.arena.selfplay import play_games
 from timessquare.cards import CARD_CODES, CARD_INDEX
 from timessquare.game import Game, replay
-from timessquare.selfplay import play_games
 from timessquare.tui.app import ReplayApp
 from timessquare.tui.preview import moved_figures
 from timessquare.tui.session import Session

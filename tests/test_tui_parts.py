@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from test_tui_support import make_position, session_of
-from timessquare import cli
+from timessquare.cli import commands as cli
 from timessquare.actions import ACTIONS, END_ID, action_id
 from timessquare.cards import CARD_INDEX
 from timessquare.errors import TimesSquareError

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from timessquare.actions import ACTIONS, PLAY
+from timessquare.arena.selfplay import play_games
 from timessquare.cards import DEB, HAL, HIGH, LOW, SUE
 from timessquare.game import Game
-from timessquare.selfplay import play_games
 from timessquare.tui.describe import describe, describe_charlie, describe_draw
 from timessquare.tui.history import entries_for
 from timessquare.tui.timeline import walk

@@ -14,6 +14,7 @@ from ..variants import Rules
 from .runner import run_arena
 from .stats import ArenaReport
 
+
 def run_arena_command(args: argparse.Namespace, rules: Rules) -> int:
     """`timessquare arena PLAYER1 PLAYER2 --games N --seed S [--out DIR] [--json] [--workers W]`."""
     workers = args.workers if args.workers is not None else os.cpu_count() or 1

@@ -18,6 +18,7 @@ from ..variants import Rules
 from .selfplay import play_game
 from .stats import ArenaReport, GameOutcome
 
+
 def deal_seeds(seed: int, pairs: int) -> list[int]:
     """The seed of each deal: the same `seed` gives the same deals."""
     rng = random.Random(seed)

@@ -8,7 +8,7 @@ returns an illegal action. It also calls two optional hooks a player may define 
 - `end_game(result: str | None, end: str) -> None`: once the game is over (forfeits included); `result` is
   `A`, `B` or `draw`, `end` says how it ended in words. It must not raise.
 
-An outside program (players/external.py) uses them to start one process per game and to send the result.
+An outside program (protocol/client.py) uses them to start one process per game and to send the result.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import random
 import time
 from collections.abc import Iterator
 
-from .errors import TimesSquareError
-from .game import Game
-from .players import Player, make_player
-from .players.base import Forfeit
-from .tables import TK_START
-from .variants import Rules
+from ..errors import TimesSquareError
+from ..game import Game
+from ..players import Player, make_player
+from ..players.base import Forfeit
+from ..tables import TK_START
+from ..variants import Rules
 
 TurnSeconds = tuple[list[float], list[float]]
 

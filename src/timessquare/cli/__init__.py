@@ -1,5 +1,5 @@
 """The `timessquare` command line (README, docs/formats.md)."""
 
-from .main import main
+from .commands import main
 
 __all__ = ["main"]

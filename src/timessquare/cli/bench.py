@@ -6,8 +6,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from .state import new_game
-from .variants import DEFAULT_RULES, Rules
+from ..state import new_game
+from ..variants import DEFAULT_RULES, Rules
 
 
 @dataclass

@@ -10,14 +10,14 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import position
-from .actions import action_id
-from .cards import CARD_INDEX
-from .errors import TimesSquareError
-from .game import ReplayError, replay
-from .state import State
-from .variants import VARIANT_NAMES, Rules
-from .view import PlayerView
+from .. import position
+from ..actions import action_id
+from ..cards import CARD_INDEX
+from ..errors import TimesSquareError
+from ..game import ReplayError, replay
+from ..state import State
+from ..variants import VARIANT_NAMES, Rules
+from ..view import PlayerView
 
 EXIT_BAD_INPUT = 2
 
@@ -105,7 +105,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from .selfplay import play_games
+    from ..arena.selfplay import play_games
 
     if args.games < 0:
         raise UsageError("--games must be 0 or more")
@@ -137,22 +137,22 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     if args.plain:
-        from .textgame import play_text_game
+        from ..terminal.plain import play_text_game
 
         return play_text_game(_rules(args), args.seed, args.seat, args.opponent)
-    from .tui.app import run_tui  # owned by the terminal-play work (issue 4)
+    from ..tui.app import run_tui
 
     return run_tui(args, _rules(args))
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from .arena import run_arena_command  # owned by the arena work (issue 3)
+    from ..arena.report import run_arena_command
 
     return run_arena_command(args, _rules(args))
 
 
 def cmd_player(args: argparse.Namespace) -> int:
-    from .players.external import serve  # the player protocol of FORMATS.md, our side of it
+    from ..protocol.server import serve
 
     return serve(args.name, _rules(args))
 

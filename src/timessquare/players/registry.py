@@ -46,7 +46,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 def make_player(spec: str, rules: Rules = DEFAULT_RULES) -> Player:
     """A player from its registered name and parameters; raises TimesSquareError for an unknown one."""
     if spec.startswith(EXTERNAL_PREFIX):
-        module = importlib.import_module(".external", __package__)
+        module = importlib.import_module("..protocol.client", __package__)
         return module.make(rules, {"command": spec[len(EXTERNAL_PREFIX) :]})  # type: ignore[no-any-return]
     name, params = parse_spec(spec)
     module_name = _MODULES.get(name)

@@ -1,13 +1,11 @@
-"""Outside programs as players over the player protocol of FORMATS.md, and ours served the same way.
+"""Outside programs as players: our side of the player protocol of FORMATS.md (the host).
 
-Host side: `make(rules, {"command": "python3 bot.py"})` (the player name `cmd:python3 bot.py`) gives a
+`make(rules, {"command": "python3 bot.py"})` (the player name `cmd:python3 bot.py`) gives a
 player that starts the program once per game, at the game's first decision, and talks to it one JSON object
 per line. Anything the program does wrong (no answer in time, an exit, a line that is not one JSON object,
 another protocol version, an invalid or illegal action) raises `Forfeit` with the reason; nothing here waits
-without a deadline. Only view documents ever reach the program (R10).
-
-Program side: `serve(name, rules)` runs any of our players as such a program on stdin/stdout
-(`timessquare player expert`). See docs/player-protocol.md.
+without a deadline. Only view documents ever reach the program (R10). See docs/player-protocol.md;
+`server.py` is the other end.
 """
 
 from __future__ import annotations
@@ -20,24 +18,22 @@ import random
 import shlex
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Sequence
-from typing import IO, Any, NoReturn
+from typing import Any, NoReturn
 
 from ..actions import ACTIONS, action_id
 from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
+from ..players.base import Forfeit
 from ..variants import Rules
 from ..view import PlayerView
-from .base import Forfeit
-from .registry import make_player
+from .messages import PROTOCOL
 
-__all__ = ["PROTOCOL", "ExternalPlayer", "Forfeit", "make", "serve"]
+__all__ = ["ExternalPlayer", "Forfeit", "make"]
 
-PROTOCOL = "times-square/player/1"
 HELLO_SECONDS = 10.0  # FORMATS.md: the program answers hello within 10 seconds
 EXIT_SECONDS = 2.0  # FORMATS.md: after the result, the host ends a program that has not exited by then
 DEFAULT_SECONDS = 2.0  # thinking time per action sent in `act`; the answer may take three times as long
@@ -328,103 +324,3 @@ class ExternalPlayer:
 def _quote(text: object, limit: int = 80) -> str:
     shown = text if isinstance(text, str) else json.dumps(text)
     return repr(shown if len(shown) <= limit else shown[:limit] + "...")
-
-
-# --------------------------------------------------------------------------- program side
-
-
-class ProtocolError(TimesSquareError):
-    """The host broke the player protocol (or sent something we cannot read); `timessquare player` exits 2."""
-
-
-def serve(name: str, rules: Rules, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> int:
-    """Play as an outside program: our player `name` answers the host on stdin/stdout until the result.
-
-    Bad input raises ProtocolError (the CLI prints it on stderr and exits with status 2). The random
-    generator handed to the player is seeded with 0, so the same messages get the same answers.
-    """
-    player = make_player(name, rules)
-    reader = stdin if stdin is not None else sys.stdin.buffer
-    writer = stdout if stdout is not None else sys.stdout.buffer
-    rng = random.Random(0)
-    seat: int | None = None
-
-    def send(message: dict[str, Any]) -> None:
-        writer.write((json.dumps(message) + "\n").encode("utf-8"))
-        writer.flush()
-
-    try:
-        number = 0
-        while raw := reader.readline():
-            number += 1
-            message = _read_message(raw, number)
-            if message is None:
-                continue
-            kind = message.get("type")
-            if kind == "hello":
-                seat = _hello_seat(message, number)
-                hook = getattr(player, "start_game", None)
-                if hook is not None:
-                    hook(seat)
-                send({"type": "hello", "protocol": PROTOCOL, "name": name})
-            elif kind == "act":
-                if seat is None:
-                    raise ProtocolError(f"line {number}: act before hello")
-                view, legal = _read_act(message, seat, number)
-                aid = player.choose(view, legal, rng)
-                if aid not in legal:
-                    raise ProtocolError(f"line {number}: player {name!r} chose {aid}, which is not legal here")
-                send({"type": "action", "action": ACTIONS[aid].notation})
-            elif kind == "result":
-                hook = getattr(player, "end_game", None)
-                if hook is not None:
-                    hook(message.get("result"), str(message.get("end", "")))
-                return 0
-            # other types: ignored, as the protocol asks
-        raise ProtocolError("the input ended before the result message")
-    finally:
-        player.close()
-
-
-def _read_message(raw: bytes, number: int) -> dict[str, Any] | None:
-    try:
-        line = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ProtocolError(f"line {number}: not UTF-8") from None
-    if not line.strip():
-        return None
-    try:
-        message = json.loads(line)
-    except json.JSONDecodeError as e:
-        raise ProtocolError(f"line {number}: not JSON ({e.msg})") from None
-    except RecursionError:
-        raise ProtocolError(f"line {number}: JSON nested too deep") from None
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise ProtocolError(f"line {number}: a message is a JSON object with a string field 'type'")
-    return message
-
-
-def _hello_seat(message: dict[str, Any], number: int) -> int:
-    if message.get("protocol") != PROTOCOL:
-        raise ProtocolError(f"line {number}: protocol {json.dumps(message.get('protocol'))} is not {PROTOCOL!r}")
-    seat = message.get("seat")
-    if seat not in SEAT_NAMES:
-        raise ProtocolError(f'line {number}: hello needs "seat": "A" or "B" (got {json.dumps(seat)})')
-    return SEAT_NAMES.index(seat)
-
-
-def _read_act(message: dict[str, Any], seat: int, number: int) -> tuple[PlayerView, tuple[int, ...]]:
-    try:
-        view = PlayerView.from_document(message.get("view"))
-    except (TimesSquareError, TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
-        raise ProtocolError(f"line {number}: bad view document: {e}") from None
-    if view.seat != seat:
-        raise ProtocolError(f"line {number}: the view is for seat {json.dumps(message['view'].get('seat'))}, not ours")
-    strings = message.get("legal")
-    if not isinstance(strings, list) or not strings or not all(isinstance(s, str) for s in strings):
-        raise ProtocolError(f"line {number}: 'legal' must be a non-empty array of action strings")
-    try:
-        legal = tuple(sorted({action_id(s) for s in strings}))
-    except TimesSquareError as e:
-        raise ProtocolError(f"line {number}: in 'legal': {e}") from None
-    return view, legal

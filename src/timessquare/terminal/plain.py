@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 import sys
 
-from .actions import ACTIONS
-from .cards import SEAT_NAMES
-from .errors import TimesSquareError
-from .game import Game
-from .players import make_player
+from ..actions import ACTIONS
+from ..cards import SEAT_NAMES
+from ..errors import TimesSquareError
+from ..game import Game
+from ..players import make_player
+from ..variants import Rules
 from .render import render
-from .variants import Rules
 
 HELP = "Type an action (e.g. 'S sue+1', 'lure sue', 'discard G2', 'end') or its number; 'q' quits."
 

@@ -1,0 +1,3 @@
+"""What both ends of the player protocol share (FORMATS.md, docs/player-protocol.md)."""
+
+PROTOCOL = "times-square/player/1"

@@ -1,0 +1,115 @@
+"""Ours as an outside program: `serve(name, rules)` runs any of our players over the player protocol of
+FORMATS.md on stdin/stdout (`timessquare player expert`). `client.py` is the host's end.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import IO, Any
+
+from ..actions import ACTIONS, action_id
+from ..cards import SEAT_NAMES
+from ..errors import TimesSquareError
+from ..players.registry import make_player
+from ..variants import Rules
+from ..view import PlayerView
+from .messages import PROTOCOL
+
+
+class ProtocolError(TimesSquareError):
+    """The host broke the player protocol (or sent something we cannot read); `timessquare player` exits 2."""
+
+
+def serve(name: str, rules: Rules, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> int:
+    """Play as an outside program: our player `name` answers the host on stdin/stdout until the result.
+
+    Bad input raises ProtocolError (the CLI prints it on stderr and exits with status 2). The random
+    generator handed to the player is seeded with 0, so the same messages get the same answers.
+    """
+    player = make_player(name, rules)
+    reader = stdin if stdin is not None else sys.stdin.buffer
+    writer = stdout if stdout is not None else sys.stdout.buffer
+    rng = random.Random(0)
+    seat: int | None = None
+
+    def send(message: dict[str, Any]) -> None:
+        writer.write((json.dumps(message) + "\n").encode("utf-8"))
+        writer.flush()
+
+    try:
+        number = 0
+        while raw := reader.readline():
+            number += 1
+            message = _read_message(raw, number)
+            if message is None:
+                continue
+            kind = message.get("type")
+            if kind == "hello":
+                seat = _hello_seat(message, number)
+                hook = getattr(player, "start_game", None)
+                if hook is not None:
+                    hook(seat)
+                send({"type": "hello", "protocol": PROTOCOL, "name": name})
+            elif kind == "act":
+                if seat is None:
+                    raise ProtocolError(f"line {number}: act before hello")
+                view, legal = _read_act(message, seat, number)
+                aid = player.choose(view, legal, rng)
+                if aid not in legal:
+                    raise ProtocolError(f"line {number}: player {name!r} chose {aid}, which is not legal here")
+                send({"type": "action", "action": ACTIONS[aid].notation})
+            elif kind == "result":
+                hook = getattr(player, "end_game", None)
+                if hook is not None:
+                    hook(message.get("result"), str(message.get("end", "")))
+                return 0
+            # other types: ignored, as the protocol asks
+        raise ProtocolError("the input ended before the result message")
+    finally:
+        player.close()
+
+
+def _read_message(raw: bytes, number: int) -> dict[str, Any] | None:
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ProtocolError(f"line {number}: not UTF-8") from None
+    if not line.strip():
+        return None
+    try:
+        message = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise ProtocolError(f"line {number}: not JSON ({e.msg})") from None
+    except RecursionError:
+        raise ProtocolError(f"line {number}: JSON nested too deep") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError(f"line {number}: a message is a JSON object with a string field 'type'")
+    return message
+
+
+def _hello_seat(message: dict[str, Any], number: int) -> int:
+    if message.get("protocol") != PROTOCOL:
+        raise ProtocolError(f"line {number}: protocol {json.dumps(message.get('protocol'))} is not {PROTOCOL!r}")
+    seat = message.get("seat")
+    if seat not in SEAT_NAMES:
+        raise ProtocolError(f'line {number}: hello needs "seat": "A" or "B" (got {json.dumps(seat)})')
+    return SEAT_NAMES.index(seat)
+
+
+def _read_act(message: dict[str, Any], seat: int, number: int) -> tuple[PlayerView, tuple[int, ...]]:
+    try:
+        view = PlayerView.from_document(message.get("view"))
+    except (TimesSquareError, TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+        raise ProtocolError(f"line {number}: bad view document: {e}") from None
+    if view.seat != seat:
+        raise ProtocolError(f"line {number}: the view is for seat {json.dumps(message['view'].get('seat'))}, not ours")
+    strings = message.get("legal")
+    if not isinstance(strings, list) or not strings or not all(isinstance(s, str) for s in strings):
+        raise ProtocolError(f"line {number}: 'legal' must be a non-empty array of action strings")
+    try:
+        legal = tuple(sorted({action_id(s) for s in strings}))
+    except TimesSquareError as e:
+        raise ProtocolError(f"line {number}: in 'legal': {e}") from None
+    return view, legal
