@@ -1,0 +1,1 @@
+"""Alembic migrations of the web game's database, applied at start by `storage.migrate`."""

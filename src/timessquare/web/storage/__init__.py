@@ -1,0 +1,18 @@
+"""The web game's storage: games as records in SQLite or PostgreSQL."""
+
+from .database import default_database_url, dialect_name, make_engine, migrate, parse_database_url
+from .store import GameStore, NewGame, Progress, StoredGame, Summary, VersionConflict
+
+__all__ = [
+    "GameStore",
+    "NewGame",
+    "Progress",
+    "StoredGame",
+    "Summary",
+    "VersionConflict",
+    "default_database_url",
+    "dialect_name",
+    "make_engine",
+    "migrate",
+    "parse_database_url",
+]
