@@ -1,0 +1,146 @@
+"""The WebSocket messages of docs/web-protocol.md: reading a client's message strictly, writing the server's.
+
+`parse` turns one text frame into a typed message or raises `ProtocolError` with the error code and a
+message for people; nothing a client sends can get past it in another shape.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import TimesSquareError
+
+VERSION = 1
+MAX_MESSAGE_BYTES = 4096
+MAX_ACTION_CHARS = 64
+LANGUAGES = ("en", "fr")
+
+
+class ProtocolError(TimesSquareError):
+    """A message refused: `code` is one of the protocol's error codes; nothing was changed."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        self.code = code
+        self.message = message
+        self.rule = rule
+        super().__init__(message)
+
+    def to_message(self) -> dict[str, Any]:
+        return error(self.code, self.message, self.rule)
+
+
+@dataclass(frozen=True)
+class Join:
+    token: str | None
+    lang: str
+
+
+@dataclass(frozen=True)
+class Act:
+    version: int
+    action: str
+
+
+@dataclass(frozen=True)
+class Explain:
+    action: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    pass
+
+
+@dataclass(frozen=True)
+class Resign:
+    pass
+
+
+@dataclass(frozen=True)
+class Ping:
+    pass
+
+
+ClientMessage = Join | Act | Explain | Hint | Resign | Ping
+
+# type -> (required fields, optional fields)
+_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "join": ({"token"}, {"lang"}),
+    "action": ({"version", "action"}, set()),
+    "explain": ({"action"}, set()),
+    "hint": (set(), set()),
+    "resign": (set(), set()),
+    "ping": (set(), set()),
+}
+
+
+def bad(message: str) -> ProtocolError:
+    return ProtocolError("bad_message", message)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse(frame: str | bytes | None) -> ClientMessage:
+    """One client frame -> a message; raises ProtocolError("bad_message", …) for anything malformed."""
+    if frame is None:
+        raise bad("messages are JSON text frames")
+    if isinstance(frame, bytes):
+        raise bad("messages are JSON text frames, not binary ones")
+    if len(frame) > MAX_MESSAGE_BYTES or len(frame.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+        raise bad(f"message too large (at most {MAX_MESSAGE_BYTES} bytes)")
+    try:
+        data = json.loads(frame, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise bad("not valid JSON") from None
+    if not isinstance(data, dict):
+        raise bad("a message is a JSON object")
+    if data.get("v") != VERSION or isinstance(data.get("v"), bool):
+        raise bad(f'unknown protocol version: send "v": {VERSION}')
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise bad(f"unknown message type (known: {', '.join(_FIELDS)})")
+    required, optional = _FIELDS[kind]
+    fields = set(data) - {"v", "type"}
+    missing = required - fields
+    if missing:
+        raise bad(f"{kind}: missing field {sorted(missing)[0]!r}")
+    extra = fields - required - optional
+    if extra:
+        raise bad(f"{kind}: unknown field {sorted(extra)[0]!r}")
+    if kind == "join":
+        token = data["token"]
+        if token is not None and not isinstance(token, str):
+            raise bad("join: token must be a string, or null to watch")
+        lang = data.get("lang", "en")
+        if lang not in LANGUAGES:
+            raise bad(f"join: lang must be one of {', '.join(LANGUAGES)}")
+        return Join(token, lang)
+    if kind in ("action", "explain"):
+        action = data["action"]
+        if not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS:
+            raise bad(f"{kind}: action must be a move string of the notation")
+        if kind == "explain":
+            return Explain(action)
+        version = data["version"]
+        if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 2**31:
+            raise bad("action: version must be the whole number of the state the action was chosen on")
+        return Act(version, action)
+    if kind == "hint":
+        return Hint()
+    return Resign() if kind == "resign" else Ping()
+
+
+def error(code: str, message: str, rule: str | None = None) -> dict[str, Any]:
+    return {"v": VERSION, "type": "error", "code": code, "message": message, "rule": rule}
+
+
+def pong() -> dict[str, Any]:
+    return {"v": VERSION, "type": "pong"}
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))

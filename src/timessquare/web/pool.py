@@ -1,0 +1,159 @@
+"""Computer players and hints, off the event loop: a bounded set of worker processes.
+
+Each worker is a one-process executor. A computer player is built in the worker by name
+(`players.make_player`) and sees only a `PlayerView` and the legal action ids. A player decides a whole
+turn at its first decision and plays the rest from its plan, so the actions of one turn go to the worker
+that chose it (the player object is kept there); a new turn goes to the least busy worker. Hints go to
+the least busy worker and are refused (`PoolBusy`) when the queue is full, so that people asking for hints
+cannot starve the computer players.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ..errors import TimesSquareError
+from ..players import Player, make_player
+from ..variants import Rules
+from ..view import PlayerView
+
+log = logging.getLogger("timessquare.web")
+T = TypeVar("T")
+
+
+class PoolBusy(TimesSquareError):
+    """Too many hints are waiting for a worker."""
+
+
+@dataclass(frozen=True)
+class HintResult:
+    action: int
+    turn: tuple[int, ...]
+    win_probability: float
+
+
+# ---------------------------------------------------------------- in the worker process
+
+_PLAYERS: OrderedDict[tuple[str, int, str], Player] = OrderedDict()
+_KEPT_PLAYERS = 64
+
+
+def _warm_up() -> None:
+    """Import what the players need before the first real request (a spawned worker starts empty)."""
+    from ..players import heuristic  # noqa: F401
+
+
+def _choose(key: tuple[str, int, str], rules: Rules, view: PlayerView, legal: list[int], seed: int) -> int:
+    player = _PLAYERS.pop(key, None)
+    if player is None:
+        player = make_player(key[2], rules)
+    _PLAYERS[key] = player
+    while len(_PLAYERS) > _KEPT_PLAYERS:
+        _PLAYERS.popitem(last=False)[1].close()
+    return player.choose(view, legal, random.Random(seed))
+
+
+def _hint(view: PlayerView, rules: Rules, seconds: float, seed: int) -> HintResult:
+    from ..players.hints import suggest
+
+    hint = suggest(view, rules, seconds, random.Random(seed))
+    return HintResult(hint.action, tuple(hint.turn), hint.win_probability)
+
+
+def _noop() -> None:
+    return None
+
+
+# ---------------------------------------------------------------- in the server
+
+
+class WorkerPool:
+    """`workers` processes; at most `hint_queue` hints waiting or running at once."""
+
+    def __init__(self, workers: int = 2, hint_queue: int = 4) -> None:
+        self.size = max(1, workers)
+        self.hint_queue = hint_queue
+        self._context = multiprocessing.get_context("spawn")  # no fork of a process that runs threads
+        self._executors: list[ProcessPoolExecutor | None] = [None] * self.size
+        self._load = [0] * self.size
+        self._turns: dict[tuple[str, int], int] = {}  # (game, seat) -> worker that holds this turn's plan
+        self._hints = 0
+        self._closed = False
+
+    def _executor(self, index: int) -> ProcessPoolExecutor:
+        executor = self._executors[index]
+        if executor is None:
+            executor = ProcessPoolExecutor(1, mp_context=self._context, initializer=_warm_up)
+            self._executors[index] = executor
+        return executor
+
+    def start(self) -> None:
+        """Start the workers now (else they start on first use)."""
+        for index in range(self.size):
+            self._executor(index).submit(_noop)
+
+    def _least_busy(self) -> int:
+        return min(range(self.size), key=self._load.__getitem__)
+
+    async def _run(self, index: int, function: Callable[..., T], *args: Any) -> T:
+        if self._closed:
+            raise TimesSquareError("the server is shutting down")
+        loop = asyncio.get_running_loop()
+        self._load[index] += 1
+        try:
+            for attempt in range(2):
+                try:
+                    return await loop.run_in_executor(self._executor(index), function, *args)
+                except BrokenProcessPool:
+                    # The worker died (killed, out of memory): replace it and try once more.
+                    log.warning("worker %d died; starting a new one", index)
+                    broken = self._executors[index]
+                    self._executors[index] = None
+                    if broken is not None:
+                        broken.shutdown(wait=False, cancel_futures=True)
+                    if attempt == 1:
+                        raise TimesSquareError("a worker process failed twice") from None
+            raise AssertionError("unreachable")
+        finally:
+            self._load[index] -= 1
+
+    async def choose(
+        self, game_id: str, seat: int, spec: str, rules: Rules, view: PlayerView, legal: Sequence[int]
+    ) -> int:
+        """The computer player `spec`'s action for `seat`, from that seat's view only."""
+        key = (game_id, seat)
+        index = self._turns.get(key) if view.turn["mode"] != "start" else None
+        if index is None:
+            index = self._least_busy()
+            self._turns[key] = index
+        return await self._run(index, _choose, (game_id, seat, spec), rules, view, list(legal), random.getrandbits(64))
+
+    def forget(self, game_id: str) -> None:
+        for seat in (0, 1):
+            self._turns.pop((game_id, seat), None)
+
+    async def hint(self, rules: Rules, view: PlayerView, seconds: float) -> HintResult:
+        """A hint for the view's seat; raises PoolBusy when too many are waiting."""
+        if self._hints >= self.hint_queue:
+            raise PoolBusy("the computer is busy with other hints: try again in a moment")
+        self._hints += 1
+        try:
+            return await self._run(self._least_busy(), _hint, view, rules, seconds, random.getrandbits(64))
+        finally:
+            self._hints -= 1
+
+    def close(self) -> None:
+        self._closed = True
+        for executor in self._executors:
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+        self._executors = [None] * self.size
