@@ -65,17 +65,19 @@ class StoredGame:
     start: dict[str, Any]
     moves: list[str]
     version: int
+    result: str | None
     forfeit: tuple[str, str] | None
     rematch_of: str | None
     rematch_id: str | None
 
     def record(self) -> dict[str, Any]:
-        """The record without its result: replaying it gives the result (game.replay checks the rest)."""
+        """The game record (FORMATS.md); replaying it checks that the moves give the stored result."""
         record: dict[str, Any] = {
             "format": "times-square/game/1",
             "players": dict(self.players),
             "start": self.start,
             "moves": list(self.moves),
+            "result": self.result,
         }
         if self.forfeit:
             record["forfeit"] = {"seat": self.forfeit[0], "reason": self.forfeit[1]}
@@ -135,20 +137,7 @@ class GameStore:
         """Store a new game with its first record entries (usually none) and its seat token hashes."""
         moment = now()
         with self._writing() as connection:
-            connection.execute(
-                insert(games).values(
-                    id=new.id,
-                    created_at=moment,
-                    updated_at=moment,
-                    mode=new.mode,
-                    player_a=new.players["A"],
-                    player_b=new.players["B"],
-                    variants=json.dumps(new.variants),
-                    start=json.dumps(new.start),
-                    rematch_of=new.rematch_of,
-                    **_progress_values(progress),
-                )
-            )
+            connection.execute(insert(games).values(**_game_values(new, moment), **_progress_values(progress)))
             _insert_moves(connection, new.id, 0, entries)
             for seat, token_hash in new.seats.items():
                 connection.execute(insert(seats).values(token_hash=token_hash, game_id=new.id, seat=seat))
@@ -168,6 +157,22 @@ class GameStore:
                 raise VersionConflict(f"game {game_id} changed since version {expected_version}")
             _insert_moves(connection, game_id, first_ply, entries)
 
+    def create_rematch(self, game_id: str, new: NewGame, progress: Progress) -> str:
+        """Create `new` as the rematch of a game, unless that game has one already; returns the rematch's id
+        (the existing one if there was one: then nothing was written)."""
+        moment = now()
+        with self._writing() as connection:
+            claimed = connection.execute(
+                update(games).where(games.c.id == game_id, games.c.rematch_id.is_(None)).values(rematch_id=new.id)
+            ).rowcount
+            if claimed != 1:
+                kept = connection.execute(select(games.c.rematch_id).where(games.c.id == game_id)).scalar_one()
+                return str(kept)
+            connection.execute(insert(games).values(**_game_values(new, moment), **_progress_values(progress)))
+            for seat, token_hash in new.seats.items():
+                connection.execute(insert(seats).values(token_hash=token_hash, game_id=new.id, seat=seat))
+        return new.id
+
     def add_seat(self, game_id: str, seat: str, token_hash: str) -> bool:
         """Give `seat` of a game a token (for a rematch's second player); False when it already has another."""
         try:
@@ -176,15 +181,6 @@ class GameStore:
         except IntegrityError:
             return self.seat_of(game_id, token_hash) == seat
         return True
-
-    def link_rematch(self, game_id: str, rematch_id: str) -> str:
-        """Remember `rematch_id` as the rematch of a game unless it already has one; returns the one kept."""
-        with self._writing() as connection:
-            connection.execute(
-                update(games).where(games.c.id == game_id, games.c.rematch_id.is_(None)).values(rematch_id=rematch_id)
-            )
-            kept = connection.execute(select(games.c.rematch_id).where(games.c.id == game_id)).scalar_one()
-        return str(kept)
 
     # ------------------------------------------------------------------- reads
 
@@ -206,6 +202,7 @@ class GameStore:
             start=json.loads(row["start"]),
             moves=record_moves,
             version=row["version"],
+            result=row["result"],
             forfeit=forfeit,
             rematch_of=row["rematch_of"],
             rematch_id=row["rematch_id"],
@@ -246,6 +243,20 @@ class GameStore:
     def live_game_ids(self) -> list[str]:
         with self.engine.connect() as connection:
             return list(connection.execute(select(games.c.id).where(games.c.status == "live")).scalars())
+
+
+def _game_values(new: NewGame, moment: datetime) -> dict[str, Any]:
+    return {
+        "id": new.id,
+        "created_at": moment,
+        "updated_at": moment,
+        "mode": new.mode,
+        "player_a": new.players["A"],
+        "player_b": new.players["B"],
+        "variants": json.dumps(new.variants),
+        "start": json.dumps(new.start),
+        "rematch_of": new.rematch_of,
+    }
 
 
 def _progress_values(progress: Progress) -> dict[str, Any]:

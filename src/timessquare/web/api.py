@@ -1,0 +1,200 @@
+"""The HTTP JSON API of docs/web-protocol.md: create games, list them, fetch a record, ask for a rematch.
+
+Every refusal is `{"error": {"code", "message"}}` with a 4xx status; no field the API does not know passes.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ..cards import SEAT_NAMES
+from ..errors import TimesSquareError
+from .rooms import Rooms
+from .security import derive_token, hash_token, is_game_id, is_token, new_game_id, new_token
+from .storage import NewGame, StoredGame, Summary
+from .table import FRIEND, LEVELS, YOU, Table
+
+MAX_BODY_BYTES = 16 * 1024
+MAX_TOKENS = 200
+
+
+class ApiError(TimesSquareError):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        self.status = status
+        self.code = code
+        self.message = message
+        super().__init__(message)
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def bad_request(message: str) -> ApiError:
+    return ApiError(400, "bad_request", message)
+
+
+async def read_json(request: Request, fields: set[str]) -> dict[str, Any]:
+    """The request's JSON object (at most MAX_BODY_BYTES, only the named fields)."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise ApiError(413, "too_large", f"the request body is larger than {MAX_BODY_BYTES} bytes")
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise bad_request("the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise bad_request("the request body must be a JSON object")
+    unknown = set(data) - fields
+    if unknown:
+        raise bad_request(f"unknown field {sorted(unknown)[0]!r}")
+    return data
+
+
+def summary_document(summary: Summary) -> dict[str, Any]:
+    return {
+        "id": summary.id,
+        "players": summary.players,
+        "to_move": summary.to_move,
+        "result": summary.result,
+        "moves": summary.public_moves,
+        "updated": summary.updated.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "seat": summary.seat,
+    }
+
+
+def game_links(game_id: str, seat: str, token: str, invite: str | None) -> dict[str, Any]:
+    return {
+        "id": game_id,
+        "seat": seat,
+        "token": token,
+        "url": f"/game/{game_id}#t={token}",
+        "invite": None if invite is None else f"/game/{game_id}#t={invite}",
+    }
+
+
+def _rooms(request: Request) -> Rooms:
+    rooms: Rooms = request.app.state.rooms
+    return rooms
+
+
+def _seat_choice(data: dict[str, Any]) -> str:
+    seat = data.get("seat", "random")
+    if seat not in ("A", "B", "random"):
+        raise bad_request('seat must be "A", "B" or "random"')
+    return str(seat)
+
+
+async def create_game(request: Request) -> Response:
+    if not request.app.state.create_limiter.allow(request.client.host if request.client else "?"):
+        raise ApiError(429, "rate_limited", "too many new games from here: wait a minute")
+    data = await read_json(request, {"mode", "level", "seat"})
+    mode = data.get("mode")
+    if mode == "computer":
+        level = data.get("level", "medium")
+        if level not in LEVELS:
+            raise bad_request(f"level must be one of {', '.join(LEVELS)}")
+    elif mode == "friend":
+        if "level" in data:
+            raise bad_request("a game with a friend has no level")
+        level = FRIEND
+    else:
+        raise bad_request('mode must be "computer" or "friend"')
+    rooms = _rooms(request)
+    table = Table.new(new_game_id(), str(mode), str(level), _seat_choice(data), request.app.state.rules)
+    mine = table.players_seat(YOU)
+    token, invite = new_token(), (new_token() if mode == "friend" else None)
+    seats = {mine: hash_token(token)}
+    if invite is not None:
+        seats[SEAT_NAMES[1 - SEAT_NAMES.index(mine)]] = hash_token(invite)
+    new = NewGame(table.game_id, table.mode, table.players, table.rules.names, table.start, seats)
+    await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
+    if not table.is_person(table.to_move_or_none()):
+        rooms.add(table)  # the computer moves first: it starts thinking now
+    return JSONResponse(game_links(table.game_id, mine, token, invite), status_code=201)
+
+
+async def my_games(request: Request) -> Response:
+    data = await read_json(request, {"tokens"})
+    tokens = data.get("tokens")
+    if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS:
+        raise bad_request(f"tokens must be a list of at most {MAX_TOKENS} seat tokens")
+    hashes = sorted({hash_token(t) for t in tokens if is_token(t)})
+    rooms = _rooms(request)
+    found = await rooms.database.run(rooms.database.store.summaries_for, hashes)
+    return JSONResponse({"games": [summary_document(s) for s in found]})
+
+
+async def list_games(request: Request) -> Response:
+    status = request.query_params.get("status", "live")
+    if status not in ("live", "finished"):
+        raise bad_request('status must be "live" or "finished"')
+    try:
+        limit = int(request.query_params.get("limit", "20"))
+    except ValueError:
+        raise bad_request("limit must be a whole number from 1 to 100") from None
+    if not 1 <= limit <= 100:
+        raise bad_request("limit must be a whole number from 1 to 100")
+    rooms = _rooms(request)
+    found = await rooms.database.run(rooms.database.store.summaries, status, limit)
+    return JSONResponse({"games": [summary_document(s) for s in found]})
+
+
+async def _finished_game(request: Request) -> tuple[str, StoredGame, Table]:
+    game_id = str(request.path_params["game_id"])
+    rooms = _rooms(request)
+    stored = await rooms.database.run(rooms.database.store.load, game_id) if is_game_id(game_id) else None
+    if stored is None:
+        raise ApiError(404, "not_found", "there is no such game")
+    table = Table.restore(stored)
+    if table.over("en") is None:
+        raise ApiError(409, "conflict", "the game is still running")
+    return game_id, stored, table
+
+
+async def game_record(request: Request) -> Response:
+    game_id, _, table = await _finished_game(request)
+    headers = {}
+    if request.query_params.get("download") == "1":
+        headers["Content-Disposition"] = f'attachment; filename="times-square-{game_id}.json"'
+    return JSONResponse(table.record(), headers=headers)
+
+
+async def rematch(request: Request) -> Response:
+    data = await read_json(request, {"token"})
+    token = data.get("token")
+    if not is_token(token):
+        raise ApiError(403, "forbidden", "a rematch needs the token of a seat in this game")
+    assert isinstance(token, str)
+    game_id, stored, table = await _finished_game(request)
+    rooms = _rooms(request)
+    store = rooms.database.store
+    old_seat = await rooms.database.run(store.seat_of, game_id, hash_token(token))
+    if old_seat is None:
+        raise ApiError(403, "forbidden", "this token holds no seat in this game")
+    new_id = stored.rematch_id or new_game_id()
+    new_seat = SEAT_NAMES[1 - SEAT_NAMES.index(old_seat)]  # seats swap
+    new_token_ = derive_token(token, new_id)
+    if stored.rematch_id is None:
+        players = {"A": stored.players["B"], "B": stored.players["A"]}
+        fresh = Table.new(new_id, stored.mode, "", "A", table.rules, players=players)
+        new = NewGame(new_id, fresh.mode, fresh.players, fresh.rules.names, fresh.start, {}, rematch_of=game_id)
+        kept = await rooms.database.run(store.create_rematch, game_id, new, fresh.progress())
+        if kept == new_id and not fresh.is_person(fresh.to_move_or_none()):
+            rooms.add(fresh)
+        new_id = kept
+        new_token_ = derive_token(token, new_id)
+    if not await rooms.database.run(store.add_seat, new_id, new_seat, hash_token(new_token_)):
+        raise ApiError(409, "conflict", "that seat of the rematch is taken")
+    room = rooms.rooms.get(game_id)
+    if room is not None and room.rematch != new_id:
+        room.rematch = new_id
+        room.broadcast()
+    return JSONResponse(game_links(new_id, new_seat, new_token_, None), status_code=201)

@@ -1,0 +1,129 @@
+"""The ASGI application: pages, static files, the JSON API, the game sockets and `/healthz`.
+
+`create_app(Settings(...))` builds it. At start (the lifespan) the database schema is migrated and the
+worker processes start; at the end the rooms, the workers and the database connections are closed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import anyio
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from ..variants import DEFAULT_RULES, Rules
+from . import api
+from .pool import WorkerPool
+from .rooms import Database, Rooms
+from .security import KeyedLimiter, SecurityHeaders, is_game_id
+from .storage import GameStore, dialect_name, make_engine, migrate
+from .ws import game_socket
+
+log = logging.getLogger("timessquare.web")
+HERE = Path(__file__).resolve().parent
+PAGES = HERE / "pages"
+STATIC = HERE / "static"
+
+
+@dataclass
+class Settings:
+    database_url: str
+    workers: int = 2  # worker processes for computer players and hints
+    hint_seconds: float = 1.0
+    hint_queue: int = 4
+    create_per_minute: float = 60  # new games per client address (0: no limit)
+    rules: Rules = DEFAULT_RULES
+    on_ready: Callable[[str], None] | None = None  # told the database kind once the server is ready
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    async def serve_page(request: Request) -> Response:
+        game_id = request.path_params.get("game_id")
+        if game_id is not None and not is_game_id(str(game_id)):
+            raise HTTPException(404, "there is no such game")
+        path = PAGES / name
+        if not path.is_file():
+            raise HTTPException(404, "this page is not there")
+        return FileResponse(path, media_type="text/html; charset=utf-8")
+
+    return serve_page
+
+
+async def healthz(request: Request) -> Response:
+    rooms: Rooms = request.app.state.rooms
+    kind = request.app.state.database_kind
+    try:
+        with anyio.fail_after(5):
+            await rooms.database.run(rooms.database.store.ping)
+    except Exception:
+        return JSONResponse({"ok": False, "database": kind, "error": "the database does not answer"}, status_code=503)
+    return JSONResponse({"ok": True, "database": kind})
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    if isinstance(exc, api.ApiError):
+        return api.error_response(exc.status, exc.code, exc.message)
+    if isinstance(exc, HTTPException):
+        codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 429: "rate_limited"}
+        return api.error_response(exc.status_code, codes.get(exc.status_code, "bad_request"), str(exc.detail))
+    log.exception("unexpected failure on %s %s", request.method, request.url.path, exc_info=exc)
+    return api.error_response(500, "server_error", "something went wrong on the server; nothing was changed")
+
+
+def create_app(settings: Settings) -> Starlette:
+    engine = make_engine(settings.database_url)
+    store = GameStore(engine)
+    pool = WorkerPool(settings.workers, settings.hint_queue)
+    rooms = Rooms(Database(store), pool, settings.hint_seconds)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await anyio.to_thread.run_sync(migrate, engine)
+        pool.start()
+        if settings.on_ready is not None:
+            settings.on_ready(app.state.database_kind)
+        try:
+            yield
+        finally:
+            rooms.close()
+            pool.close()
+            store.close()
+
+    routes = [
+        Route("/", page("index.html")),
+        Route("/game/{game_id}", page("game.html")),
+        Route("/replay/{game_id}", page("replay.html")),
+        Route("/rules", page("rules.html")),
+        Route("/healthz", healthz),
+        Route("/api/games", api.create_game, methods=["POST"]),
+        Route("/api/games", api.list_games, methods=["GET"]),
+        Route("/api/games/mine", api.my_games, methods=["POST"]),
+        Route("/api/games/{game_id}/record", api.game_record, methods=["GET"]),
+        Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
+        WebSocketRoute("/ws/games/{game_id}", game_socket),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={Exception: http_error, HTTPException: http_error, api.ApiError: http_error},
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.rooms = rooms
+    app.state.rules = settings.rules
+    app.state.database_kind = dialect_name(engine.url)
+    app.state.create_limiter = KeyedLimiter(settings.create_per_minute / 60, max(1.0, settings.create_per_minute / 4))
+    app.state.internal_errors = 0
+    return app

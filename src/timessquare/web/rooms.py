@@ -1,0 +1,399 @@
+"""Live games in memory: one `Room` per game with open sockets or a computer player at work.
+
+A room holds the game's `Table` (the game session) and the sockets joined to it. Every change goes the same
+way, under the room's lock: the table checks and applies it, the new record entries are committed to the
+database, and only then does every socket get a fresh `state` built from its own seat's view. If the commit
+fails, the room is dropped and the game is read back from the database, so memory never runs ahead of disk.
+A computer player chooses in the worker pool, outside the lock (a resignation need not wait for it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import anyio
+from starlette.websockets import WebSocket, WebSocketState
+
+from ..cards import SEAT_NAMES
+from . import messages
+from .messages import ProtocolError
+from .pool import PoolBusy, WorkerPool
+from .security import TokenBucket, hash_token, is_token
+from .storage import GameStore, VersionConflict
+from .table import Table
+
+log = logging.getLogger("timessquare.web")
+T = TypeVar("T")
+
+OUTBOX = 64  # messages waiting for a slow socket before it is dropped
+
+
+class Database:
+    """The store, called from worker threads so the event loop never waits on a disk or a network."""
+
+    def __init__(self, store: GameStore, threads: int = 16) -> None:
+        self.store = store
+        self.limiter = anyio.CapacityLimiter(threads)
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        return await anyio.to_thread.run_sync(function, *args, limiter=self.limiter)
+
+
+@dataclass(eq=False)
+class Connection:
+    """One joined (or joining) socket; messages to it go through its outbox, so one slow reader never holds
+    up the others."""
+
+    socket: WebSocket
+    seat: int | None = None
+    lang: str = "en"
+    room: Room | None = None
+    hint_pending: bool = False
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    bucket: TokenBucket = field(default_factory=lambda: TokenBucket(20, 40))
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.outbox.put_nowait(messages.encode(message))
+        except asyncio.QueueFull:
+            log.info("dropping a socket that does not read its messages")
+            self.close()
+
+    def close(self) -> None:
+        while True:
+            try:
+                self.outbox.put_nowait(None)
+                return
+            except asyncio.QueueFull:
+                self.outbox.get_nowait()
+
+    async def pump(self) -> None:
+        """Write the outbox to the socket until told to stop (None) or the socket fails."""
+        while True:
+            text = await self.outbox.get()
+            if text is None or self.socket.application_state != WebSocketState.CONNECTED:
+                return
+            try:
+                await self.socket.send_text(text)
+            except Exception:  # the peer went away: the receive loop ends the connection
+                return
+
+
+class Room:
+    def __init__(self, rooms: Rooms, table: Table) -> None:
+        self.rooms = rooms
+        self.table = table
+        self.id = table.game_id
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.thinking: int | None = None
+        self.computer_task: asyncio.Task[None] | None = None
+        self.rematch: str | None = None
+        self.broken = False  # a commit failed: the room is stale and must be read back
+
+    # ------------------------------------------------------------------ messages
+
+    def state_message(self, seat: int | None, lang: str) -> dict[str, Any]:
+        table = self.table
+        view = table.view(seat)
+        return {
+            "v": messages.VERSION,
+            "type": "state",
+            "version": table.version,
+            "seat": None if seat is None else SEAT_NAMES[seat],
+            "view": view.to_document(),
+            "legal": table.legal_strings(seat) if seat is not None and table.is_person(seat) else [],
+            "log": table.log(lang),
+            "players": dict(table.players),
+            "thinking": None if self.thinking is None else SEAT_NAMES[self.thinking],
+            "over": table.over(lang),
+            "rematch": self.rematch,
+        }
+
+    def broadcast(self) -> None:
+        """A fresh state to every socket, each built from its own seat's view (built once per seat and language)."""
+        built: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for connection in list(self.connections):
+            key = (connection.seat, connection.lang)
+            if key not in built:
+                built[key] = self.state_message(*key)
+            connection.send(built[key])
+
+    # ------------------------------------------------------------------- changes
+
+    async def commit(self, before_length: int, before_version: int) -> None:
+        """Store the entries the table added since `before_length`; on failure the room is dropped."""
+        table = self.table
+        entries = table.entries_since(before_length)
+        try:
+            await self.rooms.database.run(
+                self.rooms.database.store.append, self.id, before_version, before_length, entries, table.progress()
+            )
+        except Exception as e:
+            self.broken = True
+            self.rooms.drop(self)
+            if not isinstance(e, VersionConflict):
+                log.exception("could not store a move of game %s", self.id)
+            raise ProtocolError("busy", "the move could not be saved, so it did not happen: try again") from None
+
+    async def change(self, apply: Callable[[], None]) -> None:
+        """Apply one change under the lock (the caller holds it), commit it, then tell everyone."""
+        length, version = self.table.record_length, self.table.version
+        apply()
+        await self.commit(length, version)
+        self.broadcast()
+        self.start_computer()
+
+    async def act(self, connection: Connection, message: messages.Act) -> None:
+        async with self.lock:
+            seat = self.check_turn(connection)
+            if message.version != self.table.version:
+                stale = ProtocolError(
+                    "stale",
+                    f"the game has moved on (version {self.table.version}, not {message.version}): "
+                    "here is the current state",
+                )
+                connection.send(stale.to_message())
+                connection.send(self.state_message(connection.seat, connection.lang))
+                return
+            await self.change(lambda: self.table.play(seat, message.action))
+
+    async def resign(self, connection: Connection) -> None:
+        async with self.lock:
+            seat = self.check_seat(connection)
+            await self.change(lambda: self.table.resign(seat))
+
+    def explain(self, connection: Connection, message: messages.Explain) -> dict[str, Any]:
+        seat = self.check_turn(connection)
+        answer = self.table.explain(seat, message.action)
+        return {"v": messages.VERSION, "type": "explain", "action": message.action, **answer}
+
+    async def hint(self, connection: Connection) -> dict[str, Any]:
+        seat = self.check_turn(connection)
+        if connection.hint_pending:
+            raise ProtocolError("busy", "a hint is already on its way")
+        version, view = self.table.version, self.table.view(seat)
+        connection.hint_pending = True
+        try:
+            result = await self.rooms.pool.hint(self.table.rules, view, self.rooms.hint_seconds)
+        except PoolBusy as e:
+            raise ProtocolError("busy", str(e)) from None
+        finally:
+            connection.hint_pending = False
+        return {
+            "v": messages.VERSION,
+            "type": "hint",
+            "action": self.table.notation(result.action),
+            "turn": [self.table.notation(a) for a in result.turn],
+            "win_probability": round(result.win_probability, 3),
+            "version": version,
+        }
+
+    def check_seat(self, connection: Connection) -> int:
+        if connection.seat is None:
+            raise ProtocolError("forbidden", "spectators watch: they cannot act in the game")
+        if self.table.over(connection.lang) is not None:
+            raise ProtocolError("game_over", "the game is over")
+        return connection.seat
+
+    def check_turn(self, connection: Connection) -> int:
+        seat = self.check_seat(connection)
+        if self.table.to_move != seat:
+            raise ProtocolError("not_your_turn", "it is not your turn: wait for the other player")
+        return seat
+
+    # ------------------------------------------------------------ computer player
+
+    def start_computer(self) -> None:
+        """Let the computer play if it is to move and is not at work already."""
+        seat = self.table.to_move
+        if seat is None or self.table.is_person(seat) or self.broken:
+            return
+        if self.computer_task is None or self.computer_task.done():
+            self.computer_task = asyncio.create_task(self.play_computer(), name=f"computer {self.id}")
+
+    async def play_computer(self) -> None:
+        try:
+            while not self.broken:
+                seat = self.table.to_move
+                if seat is None or self.table.is_person(seat):
+                    return
+                version, view, legal = self.table.version, self.table.view(seat), self.table.legal_ids(seat)
+                if self.thinking != seat:
+                    self.thinking = seat
+                    self.broadcast()
+                spec = self.table.computer(seat)
+                aid = await self.rooms.pool.choose(self.id, seat, spec, self.table.rules, view, legal)
+                async with self.lock:
+                    if self.broken or self.table.version != version:
+                        continue  # the game changed meanwhile (a resignation): look again
+                    if self.table.to_move != seat or self.table.is_person(seat):
+                        return
+                    await self.change_quietly(functools.partial(self.play_computer_action, seat, aid))
+        except ProtocolError:
+            pass  # a commit failed: the room is dropped and the next join reads the game back
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the computer player of game %s failed", self.id)
+        finally:
+            if self.thinking is not None:
+                self.thinking = None
+                if not self.broken:
+                    self.broadcast()
+            self.rooms.release(self)
+
+    def play_computer_action(self, seat: int, aid: int) -> None:
+        self.table.play_id(seat, aid)
+        if self.table.to_move != seat:
+            self.thinking = None  # its turn is over: the state that tells so says nobody is thinking
+
+    async def change_quietly(self, apply: Callable[[], None]) -> None:
+        """A computer's action: commit and broadcast, without starting another computer task (we are it)."""
+        length, version = self.table.record_length, self.table.version
+        apply()
+        await self.commit(length, version)
+        self.broadcast()
+
+
+class Rooms:
+    """The live rooms of this server process, by game id; a room is read from the database on first use."""
+
+    def __init__(self, database: Database, pool: WorkerPool, hint_seconds: float = 1.0) -> None:
+        self.database = database
+        self.pool = pool
+        self.hint_seconds = hint_seconds
+        self.rooms: dict[str, Room] = {}
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+
+    async def get(self, game_id: str) -> Room | None:
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            stored = await self.database.run(self.database.store.load, game_id)
+            room = None
+            if stored is not None:
+                room = Room(self, Table.restore(stored))
+                room.rematch = stored.rematch_id
+                self.rooms[game_id] = room
+            future.set_result(room)
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._loading[game_id]
+        if room is not None:
+            room.start_computer()
+        return room
+
+    def add(self, table: Table) -> Room:
+        room = Room(self, table)
+        self.rooms[table.game_id] = room
+        room.start_computer()
+        return room
+
+    def background(self, task: asyncio.Task[Any]) -> None:
+        """Keep a task alive until it is done."""
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def drop(self, room: Room) -> None:
+        """Forget a room whose memory may differ from the database; its sockets move to the game read back."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        self.pool.forget(room.id)
+        connections = list(room.connections)
+        for connection in connections:
+            connection.room = None
+        room.connections.clear()
+        if connections:
+            self.background(asyncio.create_task(self._rejoin(room.id, connections), name=f"reload {room.id}"))
+
+    async def _rejoin(self, game_id: str, connections: list[Connection]) -> None:
+        try:
+            room = await self.get(game_id)
+        except Exception:
+            log.exception("could not read game %s back", game_id)
+            room = None
+        for connection in connections:
+            if room is None:
+                connection.send(messages.error("busy", "the game cannot be read right now: reload the page"))
+            elif connection.room is None:
+                connection.room = room
+                room.connections.add(connection)
+                connection.send(room.state_message(connection.seat, connection.lang))
+
+    def release(self, room: Room) -> None:
+        """Forget a room nobody uses any more (no socket, no computer at work); it is on disk."""
+        busy = room.computer_task is not None and not room.computer_task.done()
+        idle = not busy or room.computer_task is asyncio.current_task()
+        if not room.connections and idle and self.rooms.get(room.id) is room and not room.lock.locked():
+            del self.rooms[room.id]
+            self.pool.forget(room.id)
+
+    async def join(self, connection: Connection, game_id: str, message: messages.Join) -> None:
+        room = await self.get(game_id)
+        if room is None:
+            raise ProtocolError("not_found", "there is no such game")
+        seat: int | None = None
+        if message.token is not None:
+            found = None
+            if is_token(message.token):
+                found = await self.database.run(self.database.store.seat_of, game_id, hash_token(message.token))
+            if found is None:
+                raise ProtocolError(
+                    "forbidden", "this link does not hold a seat in this game (join with no token to watch)"
+                )
+            seat = SEAT_NAMES.index(found)
+        if connection.room is not None and connection.room is not room:
+            self.leave(connection)
+        if room.broken:  # dropped while we looked up the token: read the game back
+            return await self.join(connection, game_id, message)
+        connection.room, connection.seat, connection.lang = room, seat, message.lang
+        room.connections.add(connection)
+        connection.send(room.state_message(seat, message.lang))
+        room.start_computer()
+
+    def leave(self, connection: Connection) -> None:
+        room = connection.room
+        if room is None:
+            return
+        room.connections.discard(connection)
+        connection.room = None
+        self.release(room)
+
+    def close(self) -> None:
+        for room in list(self.rooms.values()):
+            if room.computer_task is not None:
+                room.computer_task.cancel()
+            for connection in room.connections:
+                connection.close()
+        self.rooms.clear()
+
+
+async def guarded(connection: Connection, work: Awaitable[dict[str, Any] | None]) -> None:
+    """Run one request of a socket; a refusal becomes an error message, a reply is sent."""
+    try:
+        reply = await work
+    except ProtocolError as e:
+        connection.send(e.to_message())
+        return
+    except Exception:
+        log.exception("a background request failed")
+        connection.send(messages.error("busy", "something went wrong on the server; nothing was changed"))
+        return
+    if reply is not None:
+        connection.send(reply)

@@ -1,0 +1,101 @@
+"""The game socket, `/ws/games/{id}`: read a client's messages, refuse what is wrong, hand the rest to its room.
+
+Nothing a client sends can raise past this loop: a refusal is an `error` message; an unexpected failure is
+logged here with its traceback and the client gets a short `busy` error (never a trace).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from . import messages
+from .messages import ProtocolError
+from .rooms import Connection, Rooms, guarded
+from .security import is_game_id
+
+log = logging.getLogger("timessquare.web")
+
+CLOSE_NOT_FOUND = 4404
+CLOSE_POLICY = 1008
+REFUSALS_BEFORE_CLOSE = 200
+
+
+async def game_socket(socket: WebSocket) -> None:
+    rooms: Rooms = socket.app.state.rooms
+    game_id = str(socket.path_params["game_id"])
+    await socket.accept()
+    connection = Connection(socket)
+    pump = asyncio.create_task(connection.pump(), name="socket writer")
+    refused = 0
+    last_refusal_message = 0.0
+    try:
+        while True:
+            frame = await socket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            if not connection.bucket.allow():
+                refused += 1
+                if refused >= REFUSALS_BEFORE_CLOSE:
+                    connection.send(messages.error("rate_limited", "too many messages: the connection is closed"))
+                    await _close_after_sending(connection, pump, socket, CLOSE_POLICY)
+                    return
+                if time.monotonic() - last_refusal_message >= 1.0:  # one notice a second, not one per message
+                    last_refusal_message = time.monotonic()
+                    connection.send(messages.error("rate_limited", "too many messages: slow down"))
+                continue
+            try:
+                message = messages.parse(frame.get("text") if "text" in frame else frame.get("bytes"))
+                await handle(rooms, connection, game_id, message)
+            except ProtocolError as e:
+                connection.send(e.to_message())
+                if e.code == "not_found":
+                    await _close_after_sending(connection, pump, socket, CLOSE_NOT_FOUND)
+                    return
+            except Exception:
+                socket.app.state.internal_errors += 1
+                log.exception("unexpected failure on the socket of game %s", game_id)
+                connection.send(messages.error("busy", "something went wrong on the server; nothing was changed"))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        rooms.leave(connection)
+        connection.close()
+        if not pump.done():
+            pump.cancel()
+
+
+async def _close_after_sending(connection: Connection, pump: asyncio.Task[None], socket: WebSocket, code: int) -> None:
+    connection.close()  # the writer sends what is queued, then stops
+    with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+        await asyncio.wait_for(pump, 2)
+    with contextlib.suppress(Exception):
+        await socket.close(code)
+
+
+async def handle(rooms: Rooms, connection: Connection, game_id: str, message: messages.ClientMessage) -> None:
+    if isinstance(message, messages.Ping):
+        connection.send(messages.pong())
+        return
+    if isinstance(message, messages.Join):
+        if not is_game_id(game_id):
+            raise ProtocolError("not_found", "there is no such game")
+        await rooms.join(connection, game_id, message)
+        return
+    room = connection.room
+    if room is None:
+        raise ProtocolError("bad_message", "send a join message first")
+    if isinstance(message, messages.Act):
+        await room.act(connection, message)
+    elif isinstance(message, messages.Resign):
+        await room.resign(connection)
+    elif isinstance(message, messages.Explain):
+        connection.send(room.explain(connection, message))
+    elif isinstance(message, messages.Hint):
+        # A hint takes a second: answer it on its own, so the socket keeps reading meanwhile.
+        task = asyncio.create_task(guarded(connection, room.hint(connection)), name="hint")
+        room.rooms.background(task)
