@@ -157,6 +157,16 @@ def cmd_player(args: argparse.Namespace) -> int:
     return serve(args.name, _rules(args))
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from ..web.serve import run_server
+    except ImportError as e:
+        missing = f"the web game needs the web extra ({e.name} is missing): pip install 'timessquare[web]'"
+        raise UsageError(missing) from None
+    rules = _rules(args)
+    return run_server(args.host, args.port, args.database_url, args.workers, rules if rules.names else None)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="timessquare", description="Times Square: play, check and study the game.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -214,6 +224,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("player", cmd_player, "run one of our players over the player protocol on stdin/stdout")
     p.add_argument("name", help="a player name, e.g. expert or ismcts:seconds=1")
+
+    p = add("serve", cmd_serve, "run the game in the browser (a web server; prints its address)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000; 0 picks a free one)")
+    p.add_argument(
+        "--database-url",
+        default=None,
+        help="sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DB (default: SQLite in the per-user data folder)",
+    )
+    p.add_argument("--workers", type=int, default=2, help="worker processes for computer players and hints")
 
     p = add("bench", cmd_bench, "measure the engine's throughput on one core")
     p.add_argument("--seconds", type=float, default=10.0)

@@ -1,0 +1,117 @@
+"""`timessquare serve`: run the browser game with uvicorn and say where it is.
+
+The socket is bound before the server starts, so a port in use is a clear error (not a traceback), and
+port 0 picks a free port (the address printed is the real one).
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import socket
+import sys
+
+from ..errors import TimesSquareError
+from ..variants import Rules
+from .storage import default_database_url, dialect_name, parse_database_url
+
+MAX_WEBSOCKET_FRAME = 64 * 1024  # a client message is at most 4 KiB; uvicorn refuses far larger frames at once
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            raise TimesSquareError(f"port {port} on {host} is already in use: choose another with --port") from None
+        raise TimesSquareError(f"cannot listen on {host}:{port}: {e.strerror}") from None
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def address(host: str, port: int) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def where(database_url: str) -> str:
+    """The database in words for people, without a password."""
+    url = parse_database_url(database_url)
+    if dialect_name(url) == "sqlite":
+        return f"SQLite database {url.database}"
+    return f"PostgreSQL database {url.render_as_string(hide_password=True).replace('postgresql+psycopg', 'postgresql')}"
+
+
+def check_database(url: str) -> None:
+    """Fail early, in words, when the database cannot be reached."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .storage import make_engine
+
+    try:
+        engine = make_engine(url)
+    except OSError as e:
+        raise TimesSquareError(f"cannot use the {where(url)}: {e.strerror or e}") from None
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+    except SQLAlchemyError as e:
+        reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
+        raise TimesSquareError(f"cannot reach the {where(url)}: {reason}") from None
+    finally:
+        engine.dispose()
+
+
+def run_server(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database_url: str | None = None,
+    workers: int = 2,
+    rules: Rules | None = None,
+    log_level: str = "warning",
+    proxy_headers: bool = False,
+) -> int:
+    """Serve until interrupted; returns the exit status."""
+    import uvicorn
+
+    from .app import Settings, create_app
+
+    url = database_url or default_database_url()
+    check_database(url)
+    sock = bind(host, port)
+    real_port = int(sock.getsockname()[1])
+
+    def ready(kind: str) -> None:
+        print(f"Times Square is ready at {address(host, real_port)} ({where(url)})", flush=True)
+        print("Press Ctrl+C to stop.", flush=True)
+
+    settings = Settings(database_url=url, workers=workers, on_ready=ready)
+    if rules is not None:
+        settings.rules = rules
+    app = create_app(settings)
+    config = uvicorn.Config(
+        app,
+        log_level=log_level,
+        ws_max_size=MAX_WEBSOCKET_FRAME,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        proxy_headers=proxy_headers,
+        server_header=False,
+        timeout_graceful_shutdown=5,
+    )
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    if not server.started:
+        print("timessquare serve: the server could not start (see the messages above)", file=sys.stderr)
+        return 1
+    return 0
