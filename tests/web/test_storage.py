@@ -1,0 +1,123 @@
+"""Storage on SQLite and on a real PostgreSQL server: the schema, writes guarded by version, reads, and a
+game restored by replaying what was stored."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sqlalchemy import inspect, text
+
+from timessquare.variants import DEFAULT_RULES
+from timessquare.web.storage import GameStore, NewGame, Progress, VersionConflict, make_engine, migrate
+from timessquare.web.table import Table
+
+
+@pytest.fixture
+def store(database_url: str) -> GameStore:
+    engine = make_engine(database_url)
+    migrate(engine)
+    yield GameStore(engine)
+    engine.dispose()
+
+
+def new_table(game_id: str = "g0000000001", mode: str = "friend") -> Table:
+    return Table.new(game_id, mode, "friend", "A", DEFAULT_RULES)
+
+
+def stored_new(store: GameStore, table: Table, seats: dict[str, str] | None = None) -> None:
+    new = NewGame(table.game_id, table.mode, table.players, [], table.start, seats or {"A": "ha", "B": "hb"})
+    store.create(new, table.progress())
+
+
+def test_migrations_create_the_schema_once_and_again_do_nothing(database_url: str) -> None:
+    engine = make_engine(database_url)
+    migrate(engine)
+    migrate(engine)  # a second start changes nothing
+    names = set(inspect(engine).get_table_names())
+    assert {"games", "moves", "seats", "alembic_version"} <= names
+    with engine.connect() as c:
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0001"
+    engine.dispose()
+
+
+def test_a_whole_game_is_stored_as_it_is_played_and_restored_by_replay(store: GameStore) -> None:
+    table = new_table()
+    stored_new(store, table)
+    rng = random.Random(5)
+    while table.to_move is not None:
+        seat = table.to_move
+        length, version = table.record_length, table.version
+        table.play_id(seat, rng.choice(table.legal_ids(seat)))
+        store.append(table.game_id, version, length, table.entries_since(length), table.progress())
+        if rng.random() < 0.05:  # now and then, read it back mid-game: the same game
+            again = Table.restore(store.load(table.game_id))  # type: ignore[arg-type]
+            assert again.record() == table.record()
+            assert again.view(seat) == table.view(seat)
+    stored = store.load(table.game_id)
+    assert stored is not None and stored.version == table.version
+    assert Table.restore(stored).record() == table.record()
+    [summary] = store.summaries("finished", 10)
+    assert summary.result == table.game.result and summary.to_move is None
+    assert store.summaries("live", 10) == []
+
+
+def test_a_write_on_an_old_version_is_refused_and_writes_nothing(store: GameStore) -> None:
+    table = new_table()
+    stored_new(store, table)
+    seat = table.to_move
+    assert seat is not None
+    table.play_id(seat, table.legal_ids(seat)[0])
+    store.append(table.game_id, 0, 0, table.entries_since(0), table.progress())
+    with pytest.raises(VersionConflict):
+        store.append(table.game_id, 0, 0, ["end"], Progress(9, 9, "A", None))
+    stored = store.load(table.game_id)
+    assert stored is not None and stored.moves == table.entries_since(0) and stored.version == 1
+
+
+def test_a_resignation_is_stored_and_replays(store: GameStore) -> None:
+    table = new_table()
+    stored_new(store, table)
+    table.resign(0)
+    store.append(table.game_id, 0, 0, [], table.progress())
+    stored = store.load(table.game_id)
+    assert stored is not None and stored.forfeit == ("A", "A resigned") and stored.result == "B"
+    assert Table.restore(stored).over("en") == table.over("en")
+
+
+def test_seats_are_found_by_token_hash_only(store: GameStore) -> None:
+    stored_new(store, new_table("g0000000001"), {"A": "hash-a1", "B": "hash-b1"})
+    stored_new(store, new_table("g0000000002"), {"A": "hash-a2"})
+    assert store.seat_of("g0000000001", "hash-b1") == "B"
+    assert store.seat_of("g0000000002", "hash-b1") is None  # a token of another game
+    assert store.seat_of("g0000000001", "nothing") is None
+    mine = store.summaries_for(["hash-b1", "hash-a2", "unknown"])
+    assert sorted((s.id, s.seat) for s in mine) == [("g0000000001", "B"), ("g0000000002", "A")]
+    assert store.summaries_for([]) == []
+    assert store.add_seat("g0000000002", "B", "hash-b2") is True
+    assert store.add_seat("g0000000002", "B", "hash-b2") is True  # the same token again: fine
+    assert store.add_seat("g0000000002", "B", "other") is False  # the seat has another token
+    assert store.seated("g0000000002") == {"A", "B"}
+
+
+def test_only_one_rematch_is_created(store: GameStore) -> None:
+    old = new_table("g0000000001")
+    stored_new(store, old)
+    first, second = new_table("g0000000002"), new_table("g0000000003")
+    rematches = [NewGame(t.game_id, "friend", t.players, [], t.start, {}, old.game_id) for t in (first, second)]
+    made = [store.create_rematch(old.game_id, new, first.progress()) for new in rematches]
+    assert made == ["g0000000002", "g0000000002"]
+    assert store.load("g0000000003") is None
+    stored = store.load("g0000000001")
+    assert stored is not None and stored.rematch_id == "g0000000002"
+    rematch = store.load("g0000000002")
+    assert rematch is not None and rematch.rematch_of == "g0000000001"
+
+
+def test_lists_are_newest_first_and_limited(store: GameStore) -> None:
+    for i in range(5):
+        stored_new(store, new_table(f"g000000000{i}"), {"A": f"a{i}", "B": f"b{i}"})
+    store.append("g0000000002", 0, 0, [], Progress(1, 0, "A", None))  # changed last
+    live = store.summaries("live", 3)
+    assert len(live) == 3 and live[0].id == "g0000000002"
+    assert live[0].updated.tzinfo is not None
