@@ -1,0 +1,170 @@
+"""The compiled core: a C mirror of the rules and of the players' hot path, used when it could be built.
+
+`_core.c` is built from source by the project's own install (setup.py, `optional=True`): a machine without
+a C compiler installs anyway and every player runs on the pure-Python path, which stays the reference.
+The C code repeats what search needs (legal actions, applying actions and the reshuffle, complete turns,
+the evaluation) and takes the rest from the Python core at start-up: the 95 action descriptors, the hand
+and turn tables of `tables.py` and the evaluation's weights. tests/test_fastcore*.py check both paths
+against each other on thousands of random positions.
+
+`available()` says whether the compiled path can be used; `TIMESSQUARE_PURE_PYTHON=1` in the environment
+turns it off (to compare, or to rule it out). `to_core(state)` copies a `State` into a `Core`.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from ..actions import ACTIONS, DISCARD, END, END_ID, LURE, NUM_ACTIONS, PLAY
+from ..cards import D1, DM, GA, HAND_SIZE, MIDDLE, NUM_CARD_TYPES
+from ..facts import RESHUFFLE
+from ..state import State
+from ..tables import NUM_TURN_KEYS, TK_CHANCE, TK_START, TK_TRADE, tables_for
+from ..variants import Rules
+
+if TYPE_CHECKING:
+    from ._core import Core, Tables
+
+PURE_ENV = "TIMESSQUARE_PURE_PYTHON"
+
+
+def _load() -> ModuleType | None:
+    try:
+        from . import _core
+    except ImportError:  # not built (no compiler at install time): the pure-Python path serves
+        return None
+    return _core
+
+
+_module = _load()
+_ready = False
+_tables: dict[Rules, Tables] = {}
+
+
+def compiled_module() -> ModuleType | None:
+    """The extension module, set up and checked, or None when it is missing or turned off."""
+    global _ready
+    if _module is None or os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
+    if not _ready:
+        _check_constants(_module.constants())
+        _module.set_actions([_descriptor(i) for i in range(NUM_ACTIONS)])
+        from ..players.evaluation import WEIGHTS  # the weights live with the evaluation
+
+        _module.set_weights(WEIGHTS)
+        _ready = True
+    return _module
+
+
+def available() -> bool:
+    """Whether the compiled path is built and not turned off."""
+    return compiled_module() is not None
+
+
+def _descriptor(aid: int) -> tuple[int, int, int, int, int, bool, tuple[tuple[int, int], ...]]:
+    a = ACTIONS[aid]
+    return (a.kind, a.card, a.cards_used, a.to_middle, a.lure_figure, a.is_joker, a.steps)
+
+
+def _check_constants(constants: dict[str, int]) -> None:
+    """The numbers compiled into C must be the core's: a mismatch is a build of another version."""
+    from ..players import evaluation
+
+    names = evaluation.FEATURE_NAMES
+    expected = {
+        "NUM_ACTIONS": NUM_ACTIONS,
+        "NUM_CARDS": NUM_CARD_TYPES,
+        "HAND_SIZE": HAND_SIZE,
+        "DECK_SIZE": 55,
+        "TK_START": TK_START,
+        "TK_TRADE": TK_TRADE,
+        "END_ID": END_ID,
+        "DISCARD_ID0": next(a.id for a in ACTIONS if a.kind == DISCARD and a.card == 0),
+        "PLAY": PLAY,
+        "LURE": LURE,
+        "DISCARD": DISCARD,
+        "END": END,
+        "GA": GA,
+        "D1": D1,
+        "DM": DM,
+        "MIDDLE": MIDDLE,
+        "NUM_FEATURES": evaluation.NUM_FEATURES,
+        "NUM_BOARD_FEATURES": len(evaluation.BOARD_FEATURES),
+        "F_HAND_SUE_CARDS": names.index("hand_sue_cards"),
+        "F_HAND_SUE_WIN_NEXT": names.index("hand_sue_win_next"),
+        "F_HAND_RED_JOKER": names.index("hand_red_joker"),
+        "F_HAND_GREY": names.index("hand_grey"),
+        "F_HAND_YELLOW": names.index("hand_yellow"),
+    }
+    if constants["MAX_TURN_KEYS"] < NUM_TURN_KEYS:
+        raise RuntimeError(f"the compiled core holds at most {constants['MAX_TURN_KEYS']} turn keys")
+    wrong = {k: (v, constants.get(k)) for k, v in expected.items() if constants.get(k) != v}
+    if wrong:
+        raise RuntimeError(f"the compiled core was built from other sources (mismatched constants: {wrong})")
+
+
+def tables(rules: Rules) -> Tables:
+    """The compiled tables of a rule set (built once per process from `tables.tables_for(rules)`)."""
+    module = compiled_module()
+    if module is None:
+        raise RuntimeError("the compiled core is not available")
+    found = _tables.get(rules)
+    if found is None:
+        t = tables_for(rules)
+        found = _tables[rules] = module.Tables(t.hand_masks, t.turn_masks, t.next_turn, rules.toward_mover, TK_CHANCE)
+    return found
+
+
+def to_core(state: State) -> Core:
+    """A compiled copy of `state` (hidden information included: the caller decides what the state holds)."""
+    module = compiled_module()
+    if module is None:
+        raise RuntimeError("the compiled core is not available")
+    core: Core = module.Core(
+        tables(state.rules),
+        state.pos,
+        state.hands[0],
+        state.hands[1],
+        state.supply,
+        state.supply_number,
+        state.discard,
+        state.to_move,
+        state.turn_key,
+        state.turn_cards,
+        -1 if state.result is None else state.result,
+        chance_code(state),
+        *state.pending_draw,
+    )
+    return core
+
+
+def chance_code(state: State) -> int:
+    """0 when no chance event is due, 1 while the reshuffle (R6.2) waits for its outcome."""
+    due = state.chance_due
+    if due is None:
+        return 0
+    if due == RESHUFFLE:
+        return 1
+    raise ValueError(f"the compiled core takes no state whose {due} is due (deal it first)")
+
+
+def snapshot(state: State) -> tuple[Any, ...]:
+    """A `State` as the plain tuple `Core.snapshot()` gives, to compare the two paths."""
+    return (
+        list(state.pos),
+        [list(state.hands[0]), list(state.hands[1])],
+        list(state.supply),
+        state.supply_number,
+        list(state.discard),
+        state.to_move,
+        state.turn_key,
+        list(state.turn_cards),
+        state.result,
+        chance_code(state),
+        state.pending_draw,
+    )
+
+
+__all__ = ["PURE_ENV", "Core", "Tables", "available", "compiled_module", "snapshot", "tables", "to_core"]
