@@ -1,0 +1,42 @@
+// The server's HTTP API (docs/web-protocol.md): JSON in, JSON out, errors as ApiError with the
+// server's human-readable message.
+
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function call(method, url, body) {
+  let response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch {
+    throw new ApiError("network", "", 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = (data && data.error) || {};
+    throw new ApiError(error.code || "server", error.message || "", response.status);
+  }
+  return data;
+}
+
+export const createGame = (options) => call("POST", "/api/games", options);
+export const myGames = (tokens) => call("POST", "/api/games/mine", { tokens });
+export const listGames = (status, limit = 20) => call("GET", `/api/games?status=${status}&limit=${limit}`);
+export const gameRecord = (id) => call("GET", `/api/games/${encodeURIComponent(id)}/record`);
+export const rematch = (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/rematch`, { token });
+export const recordDownloadUrl = (id) => `/api/games/${encodeURIComponent(id)}/record?download=1`;

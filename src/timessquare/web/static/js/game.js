@@ -1,0 +1,593 @@
+// The game page: one player's seat (token in localStorage) or a spectator. It draws what the server's
+// `state` messages say and sends actions carrying the version they were chosen on; the server checks
+// everything (docs/web-protocol.md).
+
+import { rematch as askRematch, recordDownloadUrl } from "./api.js";
+import { Board } from "./board.js";
+import { Connection } from "./connection.js";
+import { currentLang, t, tn } from "./i18n.js";
+import { cardBack, cardButton } from "./hand.js";
+import { actionsOfCard, cardOfAction, destinations, parseAction } from "./notation.js";
+import { clear, el, initPage, markReady } from "./page.js";
+import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
+import { boardWords, capital, effectWords, figureName, supplyWords } from "./words.js";
+
+const LEVELS = ["easy", "medium", "hard", "expert"];
+const ANSWER_TIMEOUT_MS = 10000;
+
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const $ = (id) => document.getElementById(id);
+
+let token = null;
+let connection = null;
+let board = null;
+let state = null; // the last `state` message
+let selected = null; // the card code whose effects are shown
+let trading = false; // marking cards to discard
+let marked = new Set(); // indices into the hand
+let queue = []; // actions still to send, one per new state (a trade: discards, then end)
+let busy = false; // an action is on its way; wait for the answer
+let busyTimer = null;
+let hint = null; // {version, action, turn, win_probability}
+let hintPending = false;
+let candidates = null; // actions that put a clicked ghost's figure on its space, when several do
+let overShown = false;
+let logCount = 0;
+let logLang = null;
+
+function me() {
+  return state ? state.seat : null;
+}
+
+function myTurn() {
+  return Boolean(state && state.seat && !state.over && state.view.to_move === state.seat && state.legal.length);
+}
+
+function legalOfCard(code) {
+  if (!state) return [];
+  return state.legal
+    .filter((a) => cardOfAction(a) === code && parseAction(a).kind === "play")
+    .sort((x, y) => Number(parseAction(x).joker) - Number(parseAction(y).joker) || x.localeCompare(y));
+}
+
+function playerLabel(seat) {
+  const who = state.players[seat];
+  if (seat === me()) return t("player.you");
+  if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
+  return me() ? t("player.friend") : t("player.person", { seat });
+}
+
+// ---- sending -----------------------------------------------------------------------------------------
+
+function setBusy(value) {
+  busy = value;
+  clearTimeout(busyTimer);
+  if (value) {
+    busyTimer = setTimeout(() => {
+      busy = false;
+      queue = [];
+      render();
+    }, ANSWER_TIMEOUT_MS);
+  }
+  document.body.classList.toggle("busy", value);
+}
+
+function sendAction(action) {
+  if (busy || !myTurn()) return;
+  if (!connection.send({ type: "action", version: state.version, action })) {
+    showMessage(t("msg.offline"));
+    return;
+  }
+  candidates = null;
+  setBusy(true);
+  render();
+}
+
+function explain(action) {
+  if (!myTurn()) {
+    showMessage(state && state.over ? t("msg.over") : t("msg.notYourTurn"));
+    return;
+  }
+  connection.send({ type: "explain", action });
+}
+
+function sendNextQueued() {
+  if (!queue.length || busy) return;
+  if (!myTurn()) {
+    queue = [];
+    return;
+  }
+  const next = queue.shift();
+  if (!state.legal.includes(next)) {
+    queue = [];
+    explain(next);
+    return;
+  }
+  sendAction(next);
+}
+
+// ---- what the player does ----------------------------------------------------------------------------
+
+function onCard(code, index) {
+  hideMessage();
+  if (trading) {
+    if (marked.has(index)) marked.delete(index);
+    else marked.add(index);
+    render();
+    return;
+  }
+  if (!myTurn()) {
+    showMessage(state && state.over ? t("msg.over") : t("msg.notYourTurn"));
+    return;
+  }
+  if (!legalOfCard(code).length) {
+    selected = null;
+    candidates = null;
+    render();
+    explain(actionsOfCard(code)[0]);
+    return;
+  }
+  selected = selected === code ? null : code;
+  candidates = null;
+  render();
+}
+
+function onTarget(figure, space) {
+  if (!selected || busy) return;
+  const matching = legalOfCard(selected).filter((a) => destinations(a, state.view.figures)[figure] === space);
+  if (matching.length === 1) {
+    sendAction(matching[0]);
+  } else if (matching.length > 1) {
+    candidates = matching;
+    render();
+    showMessage(t("msg.severalMoves"), "info");
+    const first = document.querySelector("#choices .candidate");
+    if (first) first.focus();
+  }
+}
+
+function startTrade() {
+  hideMessage();
+  if (!state.legal.some((a) => a.startsWith("discard "))) {
+    explain(`discard ${state.view.hand[0] || "S"}`);
+    return;
+  }
+  trading = true;
+  selected = null;
+  marked = new Set();
+  render();
+  const first = document.querySelector("#hand .card");
+  if (first) first.focus();
+}
+
+function cancelTrade() {
+  trading = false;
+  marked = new Set();
+  render();
+}
+
+function confirmTrade() {
+  const codes = [...marked].sort((x, y) => x - y).map((i) => state.view.hand[i]);
+  if (!codes.length && state.view.turn.mode !== "trade") {
+    showMessage(t("msg.markCards"), "info");
+    return;
+  }
+  trading = false;
+  marked = new Set();
+  queue = [...codes.map((c) => `discard ${c}`), "end"];
+  sendNextQueued();
+}
+
+function onEnd() {
+  if (state.legal.includes("end")) sendAction("end");
+  else explain("end");
+}
+
+function onLure(figure) {
+  const action = `lure ${figure}`;
+  if (state.legal.includes(action)) sendAction(action);
+  else explain(action);
+}
+
+function onHint() {
+  if (!myTurn() || hintPending) return;
+  hintPending = true;
+  hint = null;
+  connection.send({ type: "hint" });
+  render();
+}
+
+function onResign() {
+  $("resign-dialog").showModal();
+}
+
+async function onRematch() {
+  const button = $("rematch");
+  button.disabled = true;
+  try {
+    const answer = await askRematch(gameId, token);
+    location.assign(keepTokenOfUrl(answer.url));
+  } catch (error) {
+    button.disabled = false;
+    $("over-message").textContent = error.message || t("msg.serverDown");
+  }
+}
+
+// ---- messages from the server ------------------------------------------------------------------------
+
+function onMessage(message) {
+  if (message.type === "state") {
+    const first = state === null;
+    const previous = state;
+    state = message;
+    setBusy(false);
+    if (previous && previous.version !== message.version) {
+      candidates = null;
+      if (!message.legal.length) selected = null;
+    }
+    if (selected && !legalOfCard(selected).length) selected = null;
+    if (!myTurn()) {
+      trading = false;
+      marked = new Set();
+    }
+    if (hint && hint.version !== message.version) hint = null;
+    if (message.view.turn.mode === "trade" && myTurn() && !queue.length && !trading) trading = true;
+    render(first);
+    if (first) markReady();
+    sendNextQueued();
+  } else if (message.type === "explain") {
+    if (message.legal) hideMessage();
+    else showMessage(t("msg.notAllowed", { reason: message.reason }));
+  } else if (message.type === "hint") {
+    hintPending = false;
+    if (state && message.version === state.version) {
+      hint = message;
+      const card = cardOfAction(message.action);
+      if (card && !trading) selected = card;
+    }
+    render();
+  } else if (message.type === "error") {
+    onError(message);
+  }
+}
+
+function onError(message) {
+  setBusy(false);
+  queue = [];
+  if (message.code === "busy") hintPending = false;
+  if (message.code === "forbidden" && !state) {
+    // a token this server does not know (an old game, another server): watch instead
+    token = null;
+    showMessage(t("msg.tokenRefused"));
+    connection.send(joinMessage());
+    return;
+  }
+  const known = {
+    stale: "msg.stale",
+    not_your_turn: "msg.notYourTurn",
+    game_over: "msg.over",
+    rate_limited: "msg.slowDown",
+    busy: "msg.busy",
+    not_found: "msg.noGame",
+  };
+  const text = message.code === "illegal"
+    ? t("msg.notAllowed", { reason: message.message })
+    : known[message.code] ? t(known[message.code]) : message.message;
+  showMessage(text);
+  render();
+}
+
+function onStatus(status) {
+  const line = $("connection");
+  line.dataset.status = status;
+  line.textContent = status === "open" ? "" : t(`conn.${status}`);
+  if (status === "gone") {
+    $("main").classList.add("gone");
+    showMessage(t("msg.noGame"));
+    markReady();
+  }
+  if (status !== "open") setBusy(false);
+}
+
+function joinMessage() {
+  return { type: "join", token, lang: currentLang() };
+}
+
+function showMessage(text, kind = "error") {
+  const box = $("message");
+  box.textContent = text;
+  box.dataset.kind = kind;
+  box.hidden = false;
+}
+
+function hideMessage() {
+  const box = $("message");
+  box.textContent = "";
+  box.hidden = true;
+}
+
+// ---- drawing -----------------------------------------------------------------------------------------
+
+function render(first = false) {
+  if (!state) return;
+  const focusKey = document.activeElement && document.activeElement.dataset
+    ? document.activeElement.dataset.focus : null;
+  const view = state.view;
+  board.update(view.figures, !first);
+  board.setClubLabels({ A: playerLabel("A"), B: playerLabel("B") });
+  $("board-words").textContent = boardWords(view.figures);
+  renderStatus();
+  renderHand();
+  renderChoices();
+  renderActions();
+  renderHint();
+  renderLog();
+  renderDiscard();
+  renderOver();
+  document.title = myTurn() ? t("title.yourTurn") : state.over ? t("title.over") : t("title.game");
+  document.body.dataset.myTurn = String(myTurn());
+  document.body.dataset.version = String(state.version);
+  if (focusKey) restoreFocus(focusKey);
+}
+
+function restoreFocus(key) {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const same = document.querySelector(`[data-focus="${key}"]`);
+  const fallback = same || document.querySelector("#choices button") || document.querySelector("#hand .card.selected")
+    || document.querySelector("#hand .card.playable") || document.querySelector("#actions button:not([hidden])");
+  if (fallback) fallback.focus();
+}
+
+function renderStatus() {
+  const view = state.view;
+  const turn = $("turn");
+  let text;
+  let kind;
+  if (state.over) {
+    text = resultWords();
+    kind = "over";
+  } else if (state.thinking && state.thinking !== me()) {
+    text = t("turn.thinking", { who: playerLabel(state.thinking) });
+    kind = "thinking";
+  } else if (myTurn()) {
+    text = t(view.turn.mode === "start" ? "turn.yours" : view.turn.mode === "trade" ? "turn.yoursTrade" : "turn.yoursPlay");
+    kind = "mine";
+  } else if (me()) {
+    text = t("turn.waiting", { who: playerLabel(view.to_move) });
+    kind = "waiting";
+  } else {
+    text = t("turn.spectator", { seat: view.to_move, who: playerLabel(view.to_move) });
+    kind = "watching";
+  }
+  if (turn.textContent !== text) turn.textContent = text;
+  turn.dataset.kind = kind;
+  $("players").textContent = t("players.line", { a: playerLabel("A"), b: playerLabel("B") });
+  $("supply").textContent = supplyWords(view);
+  $("supply").dataset.supply = `${view.supply_number}:${view.supply_size}`;
+  const hands = $("hand-sizes");
+  if (me()) {
+    const other = me() === "A" ? "B" : "A";
+    hands.textContent = tn("hands.opponent", view.opponent_hand_size, { who: playerLabel(other) });
+  } else {
+    hands.textContent = t("hands.both", { a: view.hand_sizes.A, b: view.hand_sizes.B });
+  }
+  const played = view.turn.cards;
+  $("this-turn").textContent = played.length
+    ? t(view.turn.mode === "trade" ? "turn.discardedSoFar" : "turn.playedSoFar", { cards: played.join(" ") })
+    : "";
+}
+
+function resultWords() {
+  const over = state.over;
+  let head;
+  if (over.result === "draw") head = t("over.draw");
+  else if (!me()) head = t("over.seatWins", { seat: over.result, who: playerLabel(over.result) });
+  else head = over.result === me() ? t("over.won") : t("over.lost");
+  return `${head} ${over.reason ? `(${over.reason})` : ""}`.trim();
+}
+
+function renderHand() {
+  const hand = $("hand");
+  clear(hand);
+  const view = state.view;
+  $("hand-heading").textContent = me() ? t("hand.mine") : t("hand.spectator");
+  if (!me()) {
+    for (const seat of ["A", "B"]) {
+      const row = el("div", { class: "backs", "aria-label": tn("hands.seat", view.hand_sizes[seat], { seat }) });
+      row.append(el("span", { class: "backs-label" }, `${seat}:`));
+      for (let i = 0; i < view.hand_sizes[seat]; i += 1) row.append(cardBack());
+      hand.append(row);
+    }
+    return;
+  }
+  const mine = myTurn();
+  view.hand.forEach((code, index) => {
+    const playable = mine && !busy && (trading ? true : legalOfCard(code).length > 0);
+    const button = cardButton(code, index, {
+      playable,
+      selected: !trading && selected === code && index === view.hand.indexOf(code),
+      marked: trading && marked.has(index),
+      trading: trading && mine,
+    });
+    button.addEventListener("click", () => onCard(code, index));
+    hand.append(button);
+  });
+  if (!view.hand.length) hand.append(el("p", { class: "empty" }, t("hand.empty")));
+}
+
+function renderChoices() {
+  const box = $("choices");
+  clear(box);
+  const targets = [];
+  const suggested = hint ? hint.action : null;
+  if (selected && myTurn() && !trading) {
+    const actions = candidates || legalOfCard(selected);
+    box.append(el("p", { class: "choices-title" }, t(candidates ? "choices.several" : "choices.title", { card: selected })));
+    const list = el("div", { class: "choice-list" });
+    actions.forEach((action, i) => {
+      const words = effectWords(action, state.view.figures);
+      const button = el("button", {
+        type: "button",
+        class: `choice${candidates ? " candidate" : ""}${action === suggested ? " suggested" : ""}`,
+        "data-action": action,
+        "data-focus": `choice-${i}`,
+        disabled: busy || null,
+      }, words);
+      button.addEventListener("click", () => sendAction(action));
+      list.append(button);
+      for (const [figure, space] of Object.entries(destinations(action, state.view.figures))) {
+        targets.push({ figure, space, action, label: words });
+      }
+    });
+    box.append(list);
+  }
+  board.showTargets(targets, suggested);
+}
+
+function renderActions() {
+  const view = state.view;
+  const mine = myTurn() && !busy;
+  const show = (id, visible) => {
+    $(id).hidden = !visible;
+  };
+  const playing = Boolean(me()) && !state.over;
+  show("actions", playing);
+  if (!playing) return;
+  const mode = view.turn.mode;
+  const endButton = $("end-turn");
+  endButton.textContent = mode === "trade"
+    ? tn("actions.endTrade", 8 - view.hand.length)
+    : mode === "play" ? tn("actions.endPlay", 8 - view.hand.length) : t("actions.end");
+  endButton.setAttribute("aria-disabled", String(!mine || !state.legal.includes("end")));
+  show("end-turn", !trading);
+  show("trade", !trading && mode !== "play");
+  $("trade").setAttribute("aria-disabled", String(!mine || !state.legal.some((a) => a.startsWith("discard "))));
+  show("trade-confirm", trading);
+  show("trade-cancel", trading && mode !== "trade");
+  $("trade-confirm").textContent = tn("actions.discardMarked", marked.size);
+  $("trade-help").hidden = !trading;
+  const lures = $("lures");
+  lures.hidden = trading || mode !== "start";
+  for (const button of lures.querySelectorAll("button")) {
+    const action = `lure ${button.dataset.figure}`;
+    const legal = mine && state.legal.includes(action);
+    button.setAttribute("aria-disabled", String(!legal));
+    button.textContent = capital(figureName(button.dataset.figure));
+    button.classList.toggle("suggested", hint !== null && hint.action === action);
+  }
+  $("hint").setAttribute("aria-disabled", String(!mine || hintPending));
+  $("resign").disabled = false;
+}
+
+function renderHint() {
+  const box = $("hint-text");
+  if (hintPending) {
+    box.textContent = t("hint.thinking");
+    box.hidden = false;
+    return;
+  }
+  if (!hint) {
+    box.hidden = true;
+    box.textContent = "";
+    return;
+  }
+  const steps = hint.turn.map((a) => (a === "end" ? t("effect.end") : `${a.split(" ")[0]}: ${effectWords(a, state.view.figures)}`));
+  box.textContent = t("hint.text", {
+    turn: steps.join(" → "),
+    p: Math.round(100 * hint.win_probability),
+  });
+  box.hidden = false;
+}
+
+function renderLog() {
+  const list = $("log");
+  const entries = state.log;
+  if (logLang !== currentLang() || entries.length < logCount) {
+    clear(list);
+    logCount = 0;
+    logLang = currentLang();
+  }
+  for (const entry of entries.slice(logCount)) {
+    list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.text));
+  }
+  logCount = entries.length;
+  $("log-count").textContent = String(entries.length);
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderDiscard() {
+  const counts = {};
+  for (const code of state.view.discard) counts[code] = (counts[code] || 0) + 1;
+  const text = Object.entries(counts).map(([code, n]) => `${code}×${n}`).join("  ");
+  $("discard-summary").textContent = tn("discard.summary", state.view.discard.length);
+  $("discard-list").textContent = text || t("discard.empty");
+}
+
+function renderOver() {
+  const over = state.over;
+  const banner = $("over-banner");
+  banner.hidden = !over;
+  if (!over) return;
+  $("over-banner-text").textContent = resultWords();
+  for (const link of document.querySelectorAll("[data-replay-link]")) link.href = `/replay/${gameId}`;
+  for (const link of document.querySelectorAll("[data-record-link]")) link.href = recordDownloadUrl(gameId);
+  const rematchButtons = [$("rematch"), $("banner-rematch")];
+  for (const button of rematchButtons) {
+    button.hidden = !me();
+    button.textContent = state.rematch ? t("over.joinRematch") : t("over.rematch");
+  }
+  $("rematch-note").hidden = !(me() && state.rematch);
+  const dialog = $("over-dialog");
+  $("over-title").textContent = resultWords().split(" (")[0];
+  $("over-reason").textContent = over.reason || "";
+  if (!overShown) {
+    overShown = true;
+    if (!dialog.open) dialog.showModal();
+  }
+}
+
+// ---- start -------------------------------------------------------------------------------------------
+
+function wire() {
+  board = new Board($("board"), onTarget);
+  $("end-turn").addEventListener("click", onEnd);
+  $("trade").addEventListener("click", startTrade);
+  $("trade-cancel").addEventListener("click", cancelTrade);
+  $("trade-confirm").addEventListener("click", confirmTrade);
+  $("hint").addEventListener("click", onHint);
+  $("resign").addEventListener("click", onResign);
+  for (const button of $("lures").querySelectorAll("button")) {
+    button.addEventListener("click", () => onLure(button.dataset.figure));
+  }
+  $("resign-yes").addEventListener("click", () => {
+    connection.send({ type: "resign" });
+    $("resign-dialog").close();
+  });
+  $("resign-no").addEventListener("click", () => $("resign-dialog").close());
+  $("rematch").addEventListener("click", onRematch);
+  $("banner-rematch").addEventListener("click", onRematch);
+  $("over-close").addEventListener("click", () => $("over-dialog").close());
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && (selected || trading) && !document.querySelector("dialog[open]")) {
+      selected = null;
+      candidates = null;
+      if (trading && state.view.turn.mode !== "trade") trading = false;
+      render();
+    }
+  });
+  document.addEventListener("ts:lang", () => {
+    logCount = 0;
+    if (state) render();
+    connection.send(joinMessage());
+  });
+}
+
+async function main() {
+  await initPage();
+  token = takeTokenFromUrl(gameId);
+  wire();
+  connection = new Connection(`/ws/games/${encodeURIComponent(gameId)}`, { join: joinMessage, onMessage, onStatus });
+  connection.open();
+}
+
+main();

@@ -1,0 +1,155 @@
+// The home page: start a game against the computer or a friend, and the lists of games (yours, from the
+// tokens this browser keeps; live ones to watch; finished ones to replay).
+
+import { createGame, listGames, myGames } from "./api.js";
+import { currentLang, t, tn } from "./i18n.js";
+import { clear, el, initPage, markReady } from "./page.js";
+import { allTokens, keepTokenOfUrl } from "./tokens.js";
+
+const LEVELS = ["easy", "medium", "hard", "expert"];
+const $ = (id) => document.getElementById(id);
+let lists = { mine: null, live: null, finished: null };
+
+function showError(error) {
+  const box = $("home-message");
+  box.textContent = error && error.message ? error.message : t("msg.serverDown");
+  box.hidden = false;
+}
+
+function formValue(form, name) {
+  const checked = form.querySelector(`input[name="${name}"]:checked`);
+  return checked ? checked.value : null;
+}
+
+async function startComputerGame(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const button = $("play-computer");
+  button.disabled = true;
+  try {
+    const answer = await createGame({ mode: "computer", level: formValue(form, "level"), seat: formValue(form, "seat") });
+    location.assign(keepTokenOfUrl(answer.url));
+  } catch (error) {
+    button.disabled = false;
+    showError(error);
+  }
+}
+
+async function startFriendGame(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const button = $("play-friend");
+  button.disabled = true;
+  try {
+    const answer = await createGame({ mode: "friend", seat: formValue(form, "seat") });
+    const ownPath = keepTokenOfUrl(answer.url);
+    $("invite-link").value = new URL(answer.invite, location.origin).href;
+    $("open-own").href = ownPath;
+    $("invite").hidden = false;
+    $("copy-done").textContent = t("home.seatGiven", { seat: answer.seat });
+    $("invite-link").focus();
+    $("invite-link").select();
+    loadLists();
+  } catch (error) {
+    showError(error);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function copyInvite() {
+  const input = $("invite-link");
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select();
+    document.execCommand("copy");
+  }
+  $("copy-done").textContent = t("home.copied");
+}
+
+function seatLabel(summary, seat) {
+  const who = summary.players[seat];
+  if (summary.seat === seat) return t("player.you");
+  if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
+  return summary.seat ? t("player.friend") : t("player.person", { seat });
+}
+
+function when(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleString(currentLang(), { dateStyle: "medium", timeStyle: "short" });
+}
+
+function gameItem(summary, kind) {
+  const versus = t("players.line", { a: seatLabel(summary, "A"), b: seatLabel(summary, "B") });
+  const href = kind === "finished" ? `/replay/${summary.id}` : `/game/${summary.id}`;
+  let badge = null;
+  if (summary.result) {
+    badge = el("span", { class: "badge" }, summary.result === "draw" ? t("over.draw") : t("list.winner", { seat: summary.result }));
+  } else if (kind === "mine" && summary.to_move === summary.seat) {
+    badge = el("span", { class: "badge your-turn" }, t("list.yourTurn"));
+  } else if (summary.to_move) {
+    badge = el("span", { class: "badge" }, t("list.toMove", { seat: summary.to_move }));
+  }
+  const link = el("a", { href, "data-game": summary.id }, kind === "finished" ? t("list.replay") : kind === "mine" ? t("list.resume") : t("list.watch"));
+  return el(
+    "li",
+    {},
+    el("div", {}, el("div", {}, versus), el("div", { class: "meta" }, `${tn("list.moves", summary.moves)} · ${when(summary.updated)}`)),
+    el("div", { class: "button-row" }, badge, link),
+  );
+}
+
+function renderList(kind) {
+  const list = $(kind);
+  clear(list);
+  const games = lists[kind];
+  if (games === null) return;
+  if (!games.length) list.append(el("li", { class: "empty" }, t(`list.none.${kind}`)));
+  for (const summary of games) list.append(gameItem(summary, kind));
+}
+
+async function loadLists() {
+  const tokens = allTokens().map(([, token]) => token).slice(-200);
+  const jobs = [
+    (tokens.length ? myGames(tokens) : Promise.resolve({ games: [] })).then((a) => {
+      lists.mine = a.games.filter((g) => !g.result);
+    }),
+    listGames("live").then((a) => {
+      lists.live = a.games;
+    }),
+    listGames("finished").then((a) => {
+      lists.finished = a.games;
+    }),
+  ];
+  const results = await Promise.allSettled(jobs);
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) showError(failed.reason);
+  for (const kind of Object.keys(lists)) {
+    if (lists[kind] === null) lists[kind] = [];
+    renderList(kind);
+  }
+}
+
+function showLevelHelp() {
+  const level = formValue($("computer-form"), "level") || "medium";
+  $("level-help").textContent = t(`level.help.${level}`);
+}
+
+async function main() {
+  await initPage();
+  $("computer-form").addEventListener("submit", startComputerGame);
+  $("friend-form").addEventListener("submit", startFriendGame);
+  $("copy-invite").addEventListener("click", copyInvite);
+  $("computer-form").addEventListener("change", showLevelHelp);
+  document.addEventListener("ts:lang", () => {
+    showLevelHelp();
+    for (const kind of Object.keys(lists)) renderList(kind);
+  });
+  showLevelHelp();
+  await loadLists();
+  markReady();
+}
+
+main();

@@ -1,0 +1,97 @@
+// The pages' own words in English and French (web/i18n/*.json): chosen from the browser's language,
+// switched with the buttons in the header, remembered in localStorage. The server writes the move log in
+// the language the page joins with.
+
+const SUPPORTED = ["en", "fr"];
+const STORAGE_KEY = "ts:lang";
+const URL_OF = (lang) => `/static/i18n/${lang}.json`;
+
+let lang = "en";
+let words = {};
+let english = {};
+const missing = new Set();
+window.tsMissingWords = missing;
+
+function chooseLanguage() {
+  const stored = safeStorageGet(STORAGE_KEY);
+  if (SUPPORTED.includes(stored)) return stored;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).slice(0, 2).toLowerCase();
+    if (SUPPORTED.includes(base)) return base;
+  }
+  return "en";
+}
+
+function safeStorageGet(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+async function load(which) {
+  const response = await fetch(URL_OF(which), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`cannot load the ${which} words (${response.status})`);
+  return response.json();
+}
+
+/** Load the words of the chosen language and translate the page; call once per page. */
+export async function initI18n() {
+  lang = chooseLanguage();
+  english = await load("en");
+  words = lang === "en" ? english : await load(lang).catch(() => english);
+  applyTranslations(document);
+}
+
+export function currentLang() {
+  return lang;
+}
+
+/** Switch language, translate the page again and tell the page's own code (event "ts:lang"). */
+export async function setLang(next) {
+  if (!SUPPORTED.includes(next) || next === lang) return;
+  words = next === "en" ? english : await load(next);
+  lang = next;
+  try {
+    localStorage.setItem(STORAGE_KEY, next);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  applyTranslations(document);
+  document.dispatchEvent(new CustomEvent("ts:lang", { detail: { lang } }));
+}
+
+/** The words for `key`, with {name} placeholders filled from `params`. */
+export function t(key, params = {}) {
+  const text = words[key] ?? english[key];
+  if (text === undefined) {
+    missing.add(key); // the end-to-end tests read this list: it must stay empty
+    return key;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Like t, choosing `key_one` or `key_other` by the count `n` (French uses the singular for 0 and 1). */
+export function tn(key, n, params = {}) {
+  const one = lang === "fr" ? n <= 1 : n === 1;
+  return t(`${key}_${one ? "one" : "other"}`, { n, ...params });
+}
+
+/** Fill every [data-i18n] element's text and every [data-i18n-attr="attr:key;attr:key"] attribute. */
+export function applyTranslations(root) {
+  document.documentElement.lang = lang;
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":");
+      if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
+    }
+  }
+  for (const button of root.querySelectorAll("[data-lang]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
+  }
+  for (const section of root.querySelectorAll("[data-lang-section]")) {
+    section.hidden = section.dataset.langSection !== lang;
+  }
+}

@@ -1,0 +1,89 @@
+// Actions, cards and the board in words, in the page's language: the choices on screen, the hint and
+// the replay's log say the same thing the same way.
+
+import { t, tn } from "./i18n.js";
+import { MIDDLE, colourOf, destinations, parseAction, valueOf } from "./notation.js";
+
+export function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function figureName(figure) {
+  return t(`fig.${figure}`);
+}
+
+function direction(step) {
+  return t(step > 0 ? "dir.toB" : "dir.toA");
+}
+
+/** Where a space is: "8, the middle", "1, A's entrance", "5, A's half". */
+export function place(space) {
+  if (space === MIDDLE) return t("place.middle", { n: space });
+  const seat = space < MIDDLE ? "A" : "B";
+  const entrance = space <= 1 || space >= 15;
+  return t(entrance ? `place.entrance${seat}` : `place.half${seat}`, { n: space });
+}
+
+/** What one card play or lure does on the board `figures`, e.g. "Sue 1 toward B (8 → 9)". */
+export function effectWords(action, figures) {
+  const a = parseAction(action);
+  if (!a) return action;
+  const to = destinations(action, figures);
+  if (a.kind === "lure") {
+    return t("effect.lure", { figure: figureName(a.figure), from: figures[a.figure], to: to[a.figure] });
+  }
+  if (a.kind === "discard") return t("effect.discard", { card: a.card });
+  if (a.kind === "end") return t("effect.end");
+  if (a.kind === "shuffle") return t("effect.shuffle");
+  if (a.allNextToSue) return t("effect.ga", { low: to.low, high: to.high });
+  const parts = a.moves.map((mv) => {
+    if (mv.figure === "group") {
+      return t("effect.group", { dir: direction(mv.step), sue: to.sue, low: to.low, high: to.high });
+    }
+    if (mv.to !== undefined) return t("effect.middle", { figure: figureName(mv.figure), from: figures[mv.figure] });
+    return t("effect.step", {
+      figure: figureName(mv.figure), n: Math.abs(mv.step), dir: direction(mv.step),
+      from: figures[mv.figure], to: to[mv.figure],
+    });
+  });
+  const text = capital(parts.join(t("effect.and")));
+  return a.joker ? t("effect.joker", { effect: text }) : text;
+}
+
+/** An action as a line of the log: "A plays G2: …", "B lures Sue to Hal …", "A ends the turn". */
+export function logWords(action, seat, figuresBefore) {
+  const a = parseAction(action);
+  if (!a) return action;
+  if (a.kind === "play") {
+    return t("log.play", { seat, card: a.cards === 2 ? "S S" : a.card, effect: effectWords(action, figuresBefore) });
+  }
+  if (a.kind === "lure") return t("log.lure", { seat, effect: effectWords(action, figuresBefore) });
+  if (a.kind === "discard") return t("log.discard", { seat, card: a.card });
+  if (a.kind === "end") return t("log.end", { seat });
+  return t("effect.shuffle");
+}
+
+/** The short text on a card's face and the full sentence for its accessible name. */
+export function cardWords(code) {
+  const n = valueOf(code);
+  const key = code === "S" || code === "G1" || code === "G2" || code === "GA" || code === "DM" ? code : code[0];
+  return {
+    short: t(`card.short.${key}`, { n }),
+    long: t(`card.long.${key}`, { n }),
+    colour: t(`colour.${colourOf(code)}`),
+  };
+}
+
+/** The board in words, for the screen reader and the "board in words" line under the drawing. */
+export function boardWords(figures) {
+  const parts = ["sue", "low", "high", "hal", "deb"].map(
+    (f) => t("board.figureAt", { figure: capital(figureName(f)), place: place(figures[f]) }),
+  );
+  parts.push(t("board.charlieAt", { place: place(figures.charlie) }));
+  return parts.join(" ");
+}
+
+/** "First supply: 35 cards" / "Second supply (the last): 12 cards". */
+export function supplyWords(view) {
+  return tn(view.supply_number === 1 ? "supply.first" : "supply.second", view.supply_size);
+}
