@@ -12,6 +12,7 @@ from typing import IO, Any
 from ..actions import ACTIONS, action_id
 from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
+from ..players.base import Player
 from ..players.registry import make_player
 from ..variants import Rules
 from ..view import PlayerView
@@ -22,13 +23,20 @@ class ProtocolError(TimesSquareError):
     """The host broke the player protocol (or sent something we cannot read); `timessquare player` exits 2."""
 
 
-def serve(name: str, rules: Rules, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> int:
+def serve(
+    name: str,
+    rules: Rules,
+    stdin: IO[bytes] | None = None,
+    stdout: IO[bytes] | None = None,
+    player: Player | None = None,
+) -> int:
     """Play as an outside program: our player `name` answers the host on stdin/stdout until the result.
 
     Bad input raises ProtocolError (the CLI prints it on stderr and exits with status 2). The random
     generator handed to the player is seeded with 0, so the same messages get the same answers.
+    `player` serves a player object made elsewhere (timessquare.envs.openspiel.player) under `name`.
     """
-    player = make_player(name, rules)
+    player = player if player is not None else make_player(name, rules)
     reader = stdin if stdin is not None else sys.stdin.buffer
     writer = stdout if stdout is not None else sys.stdout.buffer
     rng = random.Random(0)
