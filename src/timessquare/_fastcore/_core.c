@@ -476,6 +476,28 @@ static Outcome after_turn_outcome(const GS *s) {
 }
 
 static inline double dmin(double a, double b) { return b < a ? b : a; }
+
+/* Python's sum() of float terms started from the int 0, bit for bit: plain addition up to 3.11, Neumaier's
+   compensated summation from 3.12 on. The extension is built against the Python it runs in. */
+static double py_sum(const double *v, int n) {
+    if (n == 0) return 0.0;
+    double f = 0.0 + v[0];
+#if PY_VERSION_HEX >= 0x030C0000
+    double c = 0.0;
+    for (int i = 1; i < n; i++) {
+        double x = v[i], t = f + x;
+        if (fabs(f) >= fabs(x))
+            c += (f - t) + x;
+        else
+            c += (x - t) + f;
+        f = t;
+    }
+    if (c != 0.0 && isfinite(c)) f += c;
+#else
+    for (int i = 1; i < n; i++) f += v[i];
+#endif
+    return f;
+}
 static inline int imin(int a, int b) { return b < a ? b : a; }
 
 /* board_features, in the seat's own coordinates (its club at the low end). */
@@ -572,8 +594,8 @@ static double board_logit(const int *fig, int me_to_move) {
     if (e->key == key) return e->value;
     double f[NUM_BOARD_FEATURES];
     board_features(fig, me_to_move, f);
-    double acc = 0.0; /* summed in order, as Python's sum() does */
-    for (int i = 0; i < NUM_BOARD_FEATURES; i++) acc += WEIGHTS[i] * f[i];
+    for (int i = 0; i < NUM_BOARD_FEATURES; i++) f[i] *= WEIGHTS[i];
+    double acc = py_sum(f, NUM_BOARD_FEATURES);
     e->key = key;
     e->value = acc;
     return acc;
@@ -637,9 +659,8 @@ static double evaluate(const GS *s, int seat) {
     rest[k++] = n_grey / HAND_SIZE;
     rest[k++] = n_yellow / HAND_SIZE;
     rest[k++] = unseen_red * (deb > sue ? 1.0 : 0.0);
-    double acc = 0.0;
-    for (int i = 0; i < k; i++) acc += WEIGHTS[NUM_BOARD_FEATURES + i] * rest[i];
-    double logit = board + acc;
+    for (int i = 0; i < k; i++) rest[i] *= WEIGHTS[NUM_BOARD_FEATURES + i];
+    double logit = board + py_sum(rest, k);
     if (logit > 30.0) logit = 30.0;
     if (logit < -30.0) logit = -30.0;
     return 1.0 / (1.0 + exp(-logit));
