@@ -42,7 +42,7 @@ def generate(games: int, seed: int, out: Path) -> None:
                 if state.turn_key == TK_START:
                     docs.append(to_document(state))
                 seat = state.to_move
-                game.play(players[seat].choose(game.view(seat), state.legal_ids(), rng))
+                game.apply_checked(players[seat].choose(game.view(seat), state.legal_ids(), rng))
             for doc in docs:
                 f.write(json.dumps({"doc": doc, "result": game.state.result}) + "\n")
 

@@ -30,6 +30,7 @@ from typing import Any
 from timessquare.cards import CARD_CODES, CARD_COUNTS
 from timessquare.game import Game
 from timessquare.position import to_document
+from timessquare.record import to_record
 from timessquare.state import new_game
 from timessquare.variants import DEFAULT_RULES, Rules
 
@@ -78,9 +79,9 @@ def playthrough_text(seed: int) -> str:
             f"chosen {chosen}",
         ]
         before = len(game.moves)
-        game.play(chosen)
+        game.apply_checked(chosen)
         lines += [f"record {entry}" for entry in game.moves[before + 1 :]]  # a `shuffle …` entry (R6.2)
-    record = game.to_record()
+    record = to_record(game)
     lines += [
         "",
         "final",

@@ -8,11 +8,13 @@ that the 55 cards of R4 always add up. `make_state(...)` reads that document wit
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from timessquare.cards import CARD_CODES, CARD_COUNTS
+from timessquare.chance import resolve_chance
 from timessquare.position import POSITION_FORMAT, from_document, to_document
 from timessquare.state import State
 from timessquare.variants import DEFAULT_RULES, Rules
@@ -84,11 +86,21 @@ def make_state(*, rules: Rules = DEFAULT_RULES, **fields: Any) -> State:
     return from_document(position_document(**fields), rules)
 
 
-def play(state: State, *actions: str) -> State:
-    """Apply actions in notation through the checked path; returns the state for chaining."""
+def play(state: State, *actions: str, chance: random.Random | None = None) -> State:
+    """Apply actions in notation through the checked path, drawing any reshuffle's order (R6.2) from
+    `chance` (a fixed generator by default); returns the state for chaining."""
+    chance = chance if chance is not None else random.Random(0)
     for action in actions:
         state.apply_checked(action)
+        resolve_chance(state, chance)
     return state
+
+
+def step(state: State, aid: int, chance: random.Random) -> None:
+    """The fast path: apply a legal action id, then draw the outcome of any chance event it makes due."""
+    state.apply(aid)
+    if state.chance_due is not None:
+        resolve_chance(state, chance)
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import pytest
 
 from timessquare.arena import confidence_interval, deal_seeds, elo_difference, run_arena, wilson_interval
 from timessquare.cli import main
-from timessquare.game import replay
+from timessquare.record import replay
 from timessquare.variants import DEFAULT_RULES
 
 BOTS = Path(__file__).parent / "bots"

@@ -15,8 +15,9 @@ import pytest
 
 from positions import make_state, play, position_document
 from timessquare.cli import main
-from timessquare.game import Game, replay
+from timessquare.game import Game
 from timessquare.position import from_document, to_document
+from timessquare.record import replay, to_record
 
 EXECUTABLE = Path(sys.executable).parent / "timessquare"
 
@@ -36,8 +37,8 @@ def finished_record(seed: int = 3) -> dict[str, Any]:
     game = Game.new(seed)
     rng = random.Random(seed)
     while not game.is_over:
-        game.play(rng.choice(game.state.legal_ids()))
-    return game.to_record()
+        game.apply_checked(rng.choice(game.state.legal_ids()))
+    return to_record(game)
 
 
 def the_reshuffle_position() -> dict[str, Any]:

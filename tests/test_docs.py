@@ -22,8 +22,9 @@ import pytest
 from timessquare import ACTIONS, DEFAULT_RULES, FormatError, IllegalActionError, State
 from timessquare.arena.selfplay import play_games
 from timessquare.cards import CARD_INDEX, CHARLIE, A, B
-from timessquare.game import Game, replay
+from timessquare.game import Game
 from timessquare.position import from_document, to_document
+from timessquare.record import replay, to_record
 from timessquare.variants import VARIANT_NAMES
 from timessquare.view import PlayerView
 
@@ -178,7 +179,7 @@ def test_engine_md_python_examples_run() -> None:
 def example_game_after(moves: list[str]) -> Game:
     game = Game.new(seed=EXAMPLE_SEED, players={"A": "you", "B": "random"})
     for move in moves:
-        game.play(move)
+        game.apply_checked(move)
     return game
 
 
@@ -193,7 +194,7 @@ def check_view(doc: dict[str, Any]) -> Game:
 
 def check_excerpt(doc: dict[str, Any], seed: int) -> None:
     """An excerpt of a self-play record: consecutive moves of the real record, the other fields equal."""
-    record = next(play_games(1, seed, DEFAULT_RULES, "random", "random")).to_record()
+    record = to_record(next(play_games(1, seed, DEFAULT_RULES, "random", "random")))
     moves, n = record["moves"], len(doc["moves"])
     assert any(moves[i : i + n] == doc["moves"] for i in range(len(moves) - n + 1)), (
         "moves not in the record: update the excerpt in docs/formats.md"
@@ -216,7 +217,7 @@ def test_formats_md_json_examples_are_real_engine_output() -> None:
             assert doc in [to_document(example_game_after(p).state) for p in prefixes], f"line {line}"
             kinds.append("position")
         elif doc.get("format") == "times-square/game/1":
-            assert replay(doc).to_record() == doc
+            assert to_record(replay(doc)) == doc
             kinds.append("record")
         elif doc.get("format") == "times-square/view/1":
             check_view(doc)

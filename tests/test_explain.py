@@ -144,11 +144,19 @@ def test_actions_after_the_end_are_refused_and_change_nothing() -> None:
     assert snapshot(state) == doc
 
 
-def test_a_wrong_forced_shuffle_is_refused_before_anything_changes() -> None:
+def test_a_wrong_reshuffle_outcome_is_refused_before_anything_changes() -> None:
     state = make_state(hand_a="G2 G2 G2 S S S S S", supply="H1 H3", rest="discard")
     play(state, "discard G2", "discard G2", "discard G2")
-    doc = snapshot(state)
-    state.forced_shuffle = [CARD_INDEX["S"]] * len(state.discard)  # not the discard pile
+    state.apply_checked("end")
+    assert state.chance_due == "reshuffle" and state.legal_ids() == ()
+    before = state.clone()
     with pytest.raises(TimesSquareError, match="shuffle"):
+        state.apply_chance([CARD_INDEX["S"]] * len(state.discard))  # not the discard pile
+    assert (state.supply, state.discard, state.hands, state.chance_due) == (
+        before.supply,
+        before.discard,
+        before.hands,
+        before.chance_due,
+    )
+    with pytest.raises(TimesSquareError, match="chance event"):
         state.apply_checked("end")
-    assert snapshot(state) == doc

@@ -24,11 +24,12 @@ from timessquare.arena.selfplay import Forfeit, play_game
 from timessquare.cards import CARD_INDEX
 from timessquare.cli import main
 from timessquare.errors import TimesSquareError
-from timessquare.game import Game, replay
+from timessquare.game import Game
 from timessquare.players import make_player
 from timessquare.protocol import PROTOCOL
 from timessquare.protocol.client import SECONDS_ENV, ExternalPlayer, make
 from timessquare.protocol.server import ProtocolError, serve
+from timessquare.record import replay, to_record
 from timessquare.variants import DEFAULT_RULES
 from timessquare.view import PlayerView
 
@@ -81,7 +82,7 @@ def assert_process_ended(pid_file: Path) -> None:
 def test_a_protocol_bot_plays_a_whole_game_that_replays(seat: int) -> None:
     player = bot("first_legal.py")
     game = play_against_random(player, seed=3, seat=seat)
-    record = game.to_record()
+    record = to_record(game)
     assert game.result in ("A", "B", "draw")
     assert "forfeit" not in record
     assert player.program_name == "first-legal"
@@ -149,7 +150,7 @@ def test_a_faulty_program_loses_by_forfeit_with_the_reason_on_record(
 ) -> None:
     pid_file = tmp_path / "pid"
     game = play_against_random(bot("faulty.py", mode, str(pid_file), **params), seed=4, seat=seat)
-    record = game.to_record()
+    record = to_record(game)
     assert record["forfeit"]["seat"] == "AB"[seat]
     assert reason in record["forfeit"]["reason"]
     assert record["result"] == "AB"[1 - seat]
@@ -180,7 +181,7 @@ def test_the_program_receives_its_view_and_nothing_else(tmp_path: Path) -> None:
     """R10: the act messages carry exactly the seat's view document, checked against the raw lines."""
     log = tmp_path / "log.jsonl"
     game = play_against_random(bot("first_legal.py", "--log", str(log), seconds="1.5"), seed=0, seat=0)
-    record = game.to_record()
+    record = to_record(game)
     assert any(m.startswith("shuffle ") for m in record["moves"]), "pick a seed whose game reshuffles"
     lines = [line for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
     messages = [json.loads(line) for line in lines]
@@ -204,16 +205,16 @@ def test_the_program_receives_its_view_and_nothing_else(tmp_path: Path) -> None:
 
 def _steps(game: Game) -> Iterator[tuple[int, list[str], str]]:
     """Replays a game: for each action (shuffle entries left out), the seat to move, its legal actions, the move."""
-    again = replay({**game.to_record(), "moves": [], "result": None, "forfeit": None})
+    again = replay({**to_record(game), "moves": [], "result": None, "forfeit": None})
     moves = game.moves
-    for i, move in enumerate(moves):
+    again.rng = None  # the reshuffles come from the game's own `shuffle` entries
+    for move in moves:
         if move.startswith("shuffle"):
+            again.apply_chance([CARD_INDEX[c] for c in move.split()[1:]])
             continue
         state = again.state
         yield state.to_move, state.legal_actions(), move
-        if move == "end" and state.reshuffles_on_end():
-            state.forced_shuffle = [CARD_INDEX[c] for c in moves[i + 1].split()[1:]]
-        again.play(move)
+        again.apply_checked(move)
 
 
 def _seat_moves(game: Game) -> list[int]:
@@ -292,7 +293,7 @@ def test_our_player_served_as_a_program_plays_a_whole_game_through_the_host() ->
     game = play_against_random(served, seed=6, seat=1)
     assert game.forfeit is None
     assert served.program_name == "random"
-    assert replay(game.to_record()).result == game.result
+    assert replay(to_record(game)).result == game.result
 
 
 def _serve(lines: Sequence[object], name: str = "random") -> tuple[int, list[dict[str, Any]]]:

@@ -27,10 +27,10 @@ def middle_game_view() -> PlayerView:
     player = make_player("heuristic")
     while len(game.moves) < 20:
         seat = game.state.to_move
-        game.play(player.choose(game.view(seat), game.state.legal_ids(), rng))
+        game.apply_checked(player.choose(game.view(seat), game.state.legal_ids(), rng))
     while game.state.turn_key != 0:  # to the start of a turn
         seat = game.state.to_move
-        game.play(player.choose(game.view(seat), game.state.legal_ids(), rng))
+        game.apply_checked(player.choose(game.view(seat), game.state.legal_ids(), rng))
     assert not game.is_over
     return game.view(game.state.to_move)
 
@@ -139,7 +139,7 @@ def test_a_pool_of_worlds_is_sampled_once_and_played_in_turn() -> None:
     sampler = WorldSampler(view, DEFAULT_RULES)
     pool = WorldPool(sampler, 3)
     rng = random.Random(1)
-    worlds = [pool(rng) for _ in range(7)]
+    worlds = [pool(rng)[0] for _ in range(7)]
     assert [w.hands for w in worlds[:3]] == [w.hands for w in worlds[3:6]]
     assert worlds[0].supply == worlds[6].supply and worlds[0] is not worlds[6]
     assert all(PlayerView.of(w, view.seat, view.moves) == view for w in worlds)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import reference_rules as ref
-from timessquare.actions import END_ID, notation
+from timessquare.actions import notation
 from timessquare.position import from_document, to_document
 from timessquare.state import State
 from timessquare.variants import Rules
@@ -30,9 +30,9 @@ by_position = pytest.mark.parametrize("entry", POSITIONS, ids=[p["name"] for p i
 def child(state: State, aid: int) -> State:
     """The state after `aid`; a reshuffle uses the discard pile in its current order (deterministic)."""
     new = state.clone()
-    if aid == END_ID and new.reshuffles_on_end():
-        new.forced_shuffle = new.discard[:]
     new.apply(aid)
+    if new.chance_due is not None:  # the reshuffle (R6.2): the discard pile in its current order
+        new.apply_chance(new.discard[:])
     return new
 
 

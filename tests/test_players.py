@@ -36,7 +36,7 @@ def game_in_progress(seed: int, turns: int) -> Game:
     done = 0
     while not game.is_over and done < turns:
         seat = game.state.to_move
-        aid = game.play(player.choose(game.view(seat), game.state.legal_ids(), rng))
+        aid = game.apply_checked(player.choose(game.view(seat), game.state.legal_ids(), rng))
         done += aid == 94 or game.state.turn_key == 0
     return game
 
@@ -117,11 +117,11 @@ def test_the_heuristic_plays_out_the_turn_it_planned() -> None:
             continue
         player = HeuristicPlayer(DEFAULT_RULES)
         seat = game.state.to_move
-        game.play(player.choose(game.view(seat), game.state.legal_ids(), rng))
+        game.apply_checked(player.choose(game.view(seat), game.state.legal_ids(), rng))
         planned = list(player.plan.actions)
         played = []
         while game.state.to_move == seat and not game.is_over and game.state.turn_key != 0:
-            played.append(game.play(player.choose(game.view(seat), game.state.legal_ids(), rng)))
+            played.append(game.apply_checked(player.choose(game.view(seat), game.state.legal_ids(), rng)))
         assert played == planned
 
 

@@ -31,7 +31,7 @@ def random_state(seed: int, actions: int) -> State:
         legal = game.state.legal_ids()
         if not legal:
             break
-        game.play(legal[rng.randrange(len(legal))])
+        game.apply_checked(legal[rng.randrange(len(legal))])
     return game.state
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from positions import make_state, play, position_document
+from positions import make_state, play, position_document, step
 from timessquare.cards import CARD_CODES, CARD_COUNTS
 from timessquare.errors import FormatError
 from timessquare.position import FIELDS, dumps, from_document, loads, to_document
@@ -39,7 +39,7 @@ def test_round_trip_at_every_step_of_random_games(rules: Rules) -> None:
             assert loads(dumps(state), rules).legal_actions() == state.legal_actions()
             if state.result is not None:
                 break
-            state.apply(rng.choice(state.legal_ids()))
+            step(state, rng.choice(state.legal_ids()), rng)
 
 
 def test_round_trip_keeps_the_turn_mode_cards_and_joker() -> None:

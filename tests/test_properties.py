@@ -22,12 +22,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reference_rules as ref
-from timessquare.actions import ACTIONS, END_ID, NUM_ACTIONS, action_id, notation
+from timessquare.actions import ACTIONS, NUM_ACTIONS, action_id, notation
 from timessquare.cards import CARD_CODES, CARD_INDEX, CHARLIE, HIGH, LOW, SUE
 from timessquare.errors import IllegalActionError, InvalidActionError
 from timessquare.explain import why_illegal
-from timessquare.game import Game, replay
+from timessquare.game import Game
 from timessquare.position import from_document, to_document
+from timessquare.record import replay, to_record
 from timessquare.state import State
 from timessquare.variants import Rules
 from timessquare.view import PlayerView
@@ -62,7 +63,7 @@ def play_on(game: Game, seed: int, choices: list[int], stop: int | None = None) 
     while not game.is_over and (stop is None or choose.step < stop):
         aid = choose(game.state.legal_ids())
         yield game
-        game.play(aid)
+        game.apply_checked(aid)
 
 
 def codes(cards: list[int] | tuple[int, ...]) -> list[str]:
@@ -73,12 +74,12 @@ def apply_with_order(state: State, aid: int, rng: random.Random) -> tuple[State,
     """A copy of `state` after `aid`; a reshuffle it causes uses a random order, returned as codes."""
     child = state.clone()
     order: list[str] | None = None
-    if aid == END_ID and child.reshuffles_on_end():
+    child.apply(aid)
+    if child.chance_due is not None:  # the reshuffle (R6.2)
         shuffled = child.discard[:]
         rng.shuffle(shuffled)
-        child.forced_shuffle = shuffled
+        child.apply_chance(shuffled)
         order = codes(shuffled)
-    child.apply(aid)
     return child, order
 
 
@@ -211,7 +212,7 @@ def test_random_play_follows_the_reference_rules_and_keeps_the_invariants(
         check_position(state, rules, rng)
         before, doc = state.clone(), to_document(state)
         aid = choose(state.legal_ids())
-        game.play(aid)  # the checked path, with the game's own reshuffle (recorded as a `shuffle` entry)
+        game.apply_checked(aid)  # the checked path, with the game's own reshuffle (recorded as a `shuffle` entry)
         last = game.moves[-1]
         order = last.split(" ")[1:] if last.startswith("shuffle ") else None
         expected = ref.apply_action(doc, notation(aid), rules, order)
@@ -283,12 +284,12 @@ def test_game_records_replay_to_the_same_game(rules: Rules, seed: int, choices: 
     game = Game.new(seed, rules)
     for _ in play_on(game, seed, choices, stop):
         pass
-    record = json.loads(json.dumps(game.to_record()))
+    record = json.loads(json.dumps(to_record(game)))
     again = replay(record)
     assert again.moves == game.moves
     assert again.result == game.result
     assert to_document(again.state) == to_document(game.state)
-    assert again.to_record() == record
+    assert to_record(again) == record
     if stop is None:
         assert record["result"] is not None and record["end"] == game.state.end_reason
 

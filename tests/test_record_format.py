@@ -11,8 +11,9 @@ import pytest
 
 from positions import make_state
 from timessquare.errors import FormatError
-from timessquare.game import Game, ReplayError, replay
+from timessquare.game import Game
 from timessquare.position import to_document
+from timessquare.record import ReplayError, replay, to_record
 from timessquare.variants import DEFAULT_RULES, Rules
 
 Record = dict[str, Any]
@@ -23,7 +24,7 @@ def random_game(seed: int, rules: Rules = DEFAULT_RULES, stop: int | None = None
     game = Game.new(seed, rules, players={"A": "random", "B": "random"})
     rng = random.Random(seed)
     while not game.is_over and (stop is None or len(game.moves) < stop):
-        game.play(rng.choice(game.state.legal_ids()))
+        game.apply_checked(rng.choice(game.state.legal_ids()))
     return game
 
 
@@ -40,7 +41,7 @@ def game_with_shuffle(first_seed: int = 0) -> tuple[Game, int]:
 @pytest.mark.parametrize("seed", range(6))
 def test_record_round_trip(seed: int) -> None:
     game = random_game(seed)
-    record = json.loads(json.dumps(game.to_record()))
+    record = json.loads(json.dumps(to_record(game)))
     assert record["format"] == "times-square/game/1"
     assert record["players"] == {"A": "random", "B": "random"}
     assert record["result"] == game.result in ("A", "B", "draw")
@@ -48,11 +49,11 @@ def test_record_round_trip(seed: int) -> None:
     again = replay(record)
     assert again.moves == game.moves and again.result == game.result
     assert to_document(again.state) == to_document(game.state)
-    assert again.to_record() == record
+    assert to_record(again) == record
 
 
 def test_record_start_is_the_deal() -> None:
-    start = random_game(3).to_record()["start"]
+    start = to_record(random_game(3))["start"]
     assert len(start["hands"]["A"]) == len(start["hands"]["B"]) == 8
     assert len(start["supply"]) == 39 and start["discard"] == [] and start["supply_number"] == 1
     assert start["turn"] == {"mode": "start", "cards": [], "joker": None} and start["result"] is None
@@ -60,7 +61,7 @@ def test_record_start_is_the_deal() -> None:
 
 def test_an_unfinished_game_replays_to_the_same_running_state() -> None:
     game = random_game(4, stop=30)
-    record = game.to_record()
+    record = to_record(game)
     assert record["result"] is None and "end" not in record
     again = replay(json.loads(json.dumps(record)))
     assert to_document(again.state) == to_document(game.state) and not again.is_over
@@ -69,25 +70,25 @@ def test_an_unfinished_game_replays_to_the_same_running_state() -> None:
 def test_record_variants_choose_the_rules() -> None:
     rules = Rules(toward_mover=True)
     game = random_game(5, rules)
-    record = game.to_record()
+    record = to_record(game)
     assert record["variants"] == ["toward-mover"]
     assert replay(record).state.rules == rules
-    assert "variants" not in random_game(5).to_record()
+    assert "variants" not in to_record(random_game(5))
     # A default game read under the variant: some move goes away from its player and is refused.
-    default = dict(random_game(5).to_record(), variants=["toward-mover"])
+    default = dict(to_record(random_game(5)), variants=["toward-mover"])
     with pytest.raises(ReplayError, match=r"R4\.1"):
         replay(default)
 
 
 def bad_move_record(index: int, move: str) -> Record:
-    record = random_game(1).to_record()
+    record = to_record(random_game(1))
     record["moves"][index] = move
     return record
 
 
 @pytest.mark.parametrize("move", ["lure deb", "S sue+7", "end"])
 def test_replay_rejects_a_bad_move_with_its_index(move: str) -> None:
-    record = random_game(1).to_record()
+    record = to_record(random_game(1))
     record["moves"][0] = move  # `end` is never legal as the first action (R5.4)
     with pytest.raises(ReplayError) as caught:
         replay(record)
@@ -95,7 +96,7 @@ def test_replay_rejects_a_bad_move_with_its_index(move: str) -> None:
 
 
 def test_replay_rejects_an_illegal_move_deep_in_the_game() -> None:
-    record = random_game(2).to_record()
+    record = to_record(random_game(2))
     index = 10
     prefix = replay(_unfinished(record, record["moves"][:index]))
     illegal = next(a for a in ("end", "lure sue", "S sue+1", "GA", "DM deb=8") if a not in prefix.legal_actions())
@@ -106,7 +107,7 @@ def test_replay_rejects_an_illegal_move_deep_in_the_game() -> None:
 
 
 def test_replay_rejects_moves_after_the_end() -> None:
-    record = random_game(1).to_record()
+    record = to_record(random_game(1))
     record["moves"].append("end")
     with pytest.raises(ReplayError, match="over") as caught:
         replay(record)
@@ -115,7 +116,7 @@ def test_replay_rejects_moves_after_the_end() -> None:
 
 def test_the_shuffle_entry_follows_the_end_that_emptied_the_first_supply() -> None:
     game, at = game_with_shuffle()
-    record = game.to_record()
+    record = to_record(game)
     assert game.moves[at - 1] == "end"
     codes = game.moves[at].split(" ")[1:]
     # Just before that `end`: the shuffle holds exactly the discard pile (this turn's cards included).
@@ -131,7 +132,7 @@ def test_the_shuffle_entry_follows_the_end_that_emptied_the_first_supply() -> No
 
 def test_a_shuffle_entry_in_another_order_becomes_the_second_supply() -> None:
     game, at = game_with_shuffle()
-    record = game.to_record()
+    record = to_record(game)
     codes = game.moves[at].split(" ")[1:]
     reordered = list(reversed(codes))
     moves = [*game.moves[:at], "shuffle " + " ".join(reordered)]
@@ -148,7 +149,7 @@ def _unfinished(record: Record, moves: list[str]) -> Record:
 
 def test_a_wrong_shuffle_entry_is_rejected() -> None:
     game, at = game_with_shuffle()
-    record = game.to_record()
+    record = to_record(game)
     codes = game.moves[at].split(" ")[1:]
     wrong = ["GA" if c != "GA" else "S" for c in codes[:1]] + codes[1:]  # not the discard pile any more
     for entry in ("shuffle " + " ".join(wrong), "shuffle " + " ".join(codes[1:]), "shuffle XX " + " ".join(codes)):
@@ -161,7 +162,7 @@ def test_a_wrong_shuffle_entry_is_rejected() -> None:
 
 def test_a_missing_or_misplaced_shuffle_entry_is_rejected() -> None:
     game, at = game_with_shuffle()
-    record = game.to_record()
+    record = to_record(game)
     missing = copy.deepcopy(record)
     del missing["moves"][at]
     with pytest.raises(ReplayError) as caught:
@@ -177,18 +178,18 @@ def test_a_missing_or_misplaced_shuffle_entry_is_rejected() -> None:
 def test_forfeit_field() -> None:
     game = random_game(6, stop=20)
     game.resign(0, "illegal action 'S sue+1'")
-    record = json.loads(json.dumps(game.to_record()))
+    record = json.loads(json.dumps(to_record(game)))
     assert record["forfeit"] == {"seat": "A", "reason": "illegal action 'S sue+1'"}
     assert record["result"] == "B" and "forfeit" in record["end"]
     again = replay(record)
     assert again.result == "B" and again.forfeit == record["forfeit"] and again.state.result is None
-    assert again.to_record() == record
+    assert to_record(again) == record
 
 
 def test_forfeit_field_is_checked() -> None:
     game = random_game(6, stop=20)
     game.resign(1, "timeout")
-    record = game.to_record()
+    record = to_record(game)
     for forfeit in ({"seat": "C", "reason": "x"}, {"seat": "A"}, "A"):
         with pytest.raises(FormatError) as caught:
             replay(dict(record, forfeit=forfeit))
@@ -196,7 +197,7 @@ def test_forfeit_field_is_checked() -> None:
     with pytest.raises(FormatError) as caught:
         replay(dict(record, result="B"))  # B forfeited: A won
     assert caught.value.field == "result"
-    finished = random_game(6).to_record()
+    finished = to_record(random_game(6))
     with pytest.raises(FormatError) as caught:
         replay(dict(finished, forfeit={"seat": "A", "reason": "x"}, result="B"))
     assert caught.value.field == "forfeit"
@@ -220,7 +221,7 @@ def test_forfeit_field_is_checked() -> None:
     ],
 )
 def test_replay_rejects_a_malformed_record_naming_the_field(change: Any, field: str) -> None:
-    record = random_game(7).to_record()
+    record = to_record(random_game(7))
     change(record)
     with pytest.raises(FormatError) as caught:
         replay(record)
@@ -234,18 +235,18 @@ def test_the_shuffle_entry_is_written_even_when_that_end_finishes_the_game() -> 
     )
     game = Game(state)
     for move in ("discard G2", "discard G2", "discard G2", "end"):
-        game.play(move)
+        game.apply_checked(move)
     assert game.result == "A" and game.moves[-1].startswith("shuffle ") and game.moves[-2] == "end"
     # Such a game (one in about seventy random ones) replays from its record, the shuffle entry last.
     for seed in range(600):
         game = Game.new(seed)
         rng = random.Random(seed)
         while not game.is_over:
-            game.apply_id(rng.choice(game.state.legal_ids()))
+            game.apply(rng.choice(game.state.legal_ids()))
         if game.moves[-1].startswith("shuffle "):
             break
     else:
         raise AssertionError("no random game ended on the `end` that reshuffled")
-    again = replay(json.loads(json.dumps(game.to_record())))
+    again = replay(json.loads(json.dumps(to_record(game))))
     assert again.result == game.result and again.moves == game.moves
     assert to_document(again.state) == to_document(game.state)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from positions import figures, hand, legal_plays, make_state, play, snapshot
+from positions import figures, hand, legal_plays, make_state, play, snapshot, step
 from timessquare.actions import ACTIONS, PLAY, action_id
 from timessquare.cards import (
     CARD_CODES,
@@ -368,4 +368,4 @@ def test_r5_4_a_legal_action_always_exists() -> None:
             if state.turn_key == 0:  # the start of a turn: a trade is always possible
                 assert any(ACTIONS[i].notation.startswith("discard ") for i in legal)
                 assert action_id("end") not in legal
-            state.apply(rng.choice(legal))
+            step(state, rng.choice(legal), rng)

@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from positions import figures, hand, legal_plays, make_state, play, position_document, snapshot
+from positions import figures, hand, legal_plays, make_state, play, position_document, snapshot, step
 from timessquare.actions import ACTIONS, END_ID, LURE, action_id
 from timessquare.cards import CARD_INDEX, CHARLIE, HIGH, LOW, SUE
+from timessquare.chance import resolve_chance
 from timessquare.errors import GameOverError, IllegalActionError, InvalidActionError
 from timessquare.game import Game
 from timessquare.position import from_document
@@ -47,8 +48,9 @@ def test_r6_2_reshuffle_the_moment_the_first_supply_empties() -> None:
     pile = snapshot(state)["discard"]
     assert len(pile) == 55 - 16 - 2 + 3
     order = pile[::-1]  # the second supply we impose, first drawn first: this turn's last G2 comes first
-    state.forced_shuffle = [CARD_INDEX[c] for c in order]
-    play(state, "end")
+    state.apply_checked("end")
+    assert state.chance_due == "reshuffle" and state.legal_ids() == ()  # the draw waits for the new order
+    state.apply_chance([CARD_INDEX[c] for c in order])
     after = snapshot(state)
     # Two cards from the first supply, then at once the whole discard pile (this turn's cards included)
     # became the second supply, and the draw went on from it.
@@ -59,9 +61,11 @@ def test_r6_2_reshuffle_the_moment_the_first_supply_empties() -> None:
 
 def test_r6_2_a_running_game_never_shows_an_empty_first_supply() -> None:
     state = make_state(hand_a="G2 G2 G2 S S S S S", supply="H1 H3 GA", rest="discard")
-    state.rng = random.Random(3)
     discard_before = snapshot(state)["discard"]
-    play(state, "discard G2", "discard G2", "discard G2", "end")
+    play(state, "discard G2", "discard G2", "discard G2")
+    state.apply_checked("end")
+    assert state.chance_due == "reshuffle"
+    resolve_chance(state, random.Random(3))
     after = snapshot(state)
     # The draw took exactly the last card: the reshuffle happened anyway, with the whole discard pile.
     assert after["supply_number"] == 2 and after["discard"] == []
@@ -339,7 +343,7 @@ def test_r10_2_view_reduces_a_shuffle_entry_to_the_bare_word() -> None:
     rng = random.Random(11)
     while not any(m.startswith("shuffle ") for m in game.moves):
         assert not game.is_over
-        game.apply_id(rng.choice(game.state.legal_ids()))
+        game.apply(rng.choice(game.state.legal_ids()))
     for seat in (0, 1, None):
         moves = game.view(seat).to_document()["moves"]
         assert "shuffle" in moves and not any(m.startswith("shuffle ") for m in moves)
@@ -369,7 +373,7 @@ def test_consequence_charlie_moves_at_most_four_spaces() -> None:
             assert not (state.pos[HIGH] <= 1 or state.pos[LOW] >= 15)
             aid = rng.choice(state.legal_ids())
             before = state.pos[CHARLIE]
-            state.apply(aid)
+            step(state, aid, rng)
             if aid == END_ID or ACTIONS[aid].kind == LURE:
                 assert abs(state.pos[CHARLIE] - before) <= 4
 

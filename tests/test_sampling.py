@@ -24,7 +24,7 @@ def random_game(seed: int, actions: int) -> Game:
         if game.is_over:
             break
         legal = game.state.legal_ids()
-        game.play(legal[rng.randrange(len(legal))])
+        game.apply_checked(legal[rng.randrange(len(legal))])
     return game
 
 
@@ -43,7 +43,7 @@ def running_game_after_reshuffle(seed: int) -> Game:
             game = Game.new(rng.getrandbits(32))
             continue
         legal = game.state.legal_ids()
-        game.play(legal[rng.randrange(len(legal))])
+        game.apply_checked(legal[rng.randrange(len(legal))])
     assert not game.is_over
     return game
 
@@ -114,11 +114,12 @@ def test_sampling_is_seeded_and_varies_the_opponent_hand() -> None:
     assert len(hands) > 10
 
 
-def test_worlds_have_their_own_random_generator() -> None:
+def test_worlds_come_with_the_seed_of_their_own_chance_events() -> None:
     view = Game.new(5).view(0)
-    rng = random.Random(2)
-    world = WorldSampler(view, DEFAULT_RULES).sample(rng)
-    assert world.rng is not rng
+    sampler = WorldSampler(view, DEFAULT_RULES)
+    (w1, s1), (w2, s2) = sampler.sample_with_chance(random.Random(2)), sampler.sample_with_chance(random.Random(2))
+    assert s1 == s2 and w1.hands == w2.hands and w1.supply == w2.supply  # the same seed, the same world
+    assert sampler.sample_with_chance(random.Random(3))[1] != s1
 
 
 def test_a_spectator_view_cannot_be_sampled() -> None:

@@ -28,7 +28,8 @@ from test_tui_support import (
 from timessquare.actions import ACTIONS, DISCARD, END_ID, action_id
 from timessquare.arena.selfplay import play_games
 from timessquare.cards import CARD_CODES, CARD_INDEX
-from timessquare.game import Game, replay
+from timessquare.game import Game
+from timessquare.record import replay, to_record
 from timessquare.tui.app import ReplayApp
 from timessquare.tui.preview import moved_figures
 from timessquare.tui.session import Session
@@ -84,7 +85,7 @@ def test_a_complete_game_against_the_computer_by_key_presses() -> None:
             assert played > 5
             assert "Game over" in app.message
             assert "New game" in screen_text(app)
-            again = replay(session.game.to_record())
+            again = replay(to_record(session.game))
             assert again.result == session.game.result and again.moves == session.game.moves
 
     asyncio.run(main())
@@ -398,7 +399,7 @@ def test_the_replay_viewer_steps_both_ways_and_switches_views(tmp_path: Path) ->
     (played,) = play_games(1, 8, DEFAULT_RULES, "random", "random")
 
     async def main() -> None:
-        app = ReplayApp(played.to_record())
+        app = ReplayApp(to_record(played))
         async with app.run_test(size=(80, 24)) as pilot:
             assert "Replay: step 0 of" in screen_text(app) and "spectator" in screen_text(app)
             assert "Your hand" not in screen_text(app) and "Hand (" not in screen_text(app)
@@ -408,7 +409,7 @@ def test_the_replay_viewer_steps_both_ways_and_switches_views(tmp_path: Path) ->
             await pilot.press("v")
             assert "A's view" in screen_text(app) and "Hand (A)" in screen_text(app)
             await pilot.press("end")
-            last = len(walk(played.to_record()).steps)
+            last = len(walk(to_record(played)).steps)
             assert f"Replay: step {last} of {last}" in screen_text(app)
             assert "Game over" in screen_text(app)
             await pilot.press("home")

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from test_tui_support import make_position, session_of
-from timessquare.cli import commands as cli
 from timessquare.actions import ACTIONS, END_ID, action_id
 from timessquare.cards import CARD_INDEX
+from timessquare.cli import commands as cli
 from timessquare.errors import TimesSquareError
 from timessquare.game import Game
+from timessquare.record import to_record
 from timessquare.tui import session as session_module
 from timessquare.tui.app import GameApp, ReplayApp
 from timessquare.tui.menu import Kind, effect_menu, hand_groups, main_menu, trade_menu
@@ -161,7 +162,7 @@ def test_loading_a_bad_record_says_why(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{not json")
     with pytest.raises(TimesSquareError, match="not valid JSON"):
         Session.load(tmp_path / "bad.json")
-    record = Game.new(2).to_record()
+    record = to_record(Game.new(2))
     record["moves"] = ["end"]
     (tmp_path / "illegal.json").write_text(json.dumps(record))
     with pytest.raises(TimesSquareError, match=r"R5\.4"):

@@ -8,6 +8,7 @@ from timessquare.actions import ACTIONS, PLAY
 from timessquare.arena.selfplay import play_games
 from timessquare.cards import DEB, HAL, HIGH, LOW, SUE
 from timessquare.game import Game
+from timessquare.record import to_record
 from timessquare.tui.describe import describe, describe_charlie, describe_draw
 from timessquare.tui.history import entries_for
 from timessquare.tui.timeline import walk
@@ -81,7 +82,7 @@ def test_r7_charlie_and_r6_draw_words() -> None:
 def test_the_log_of_a_whole_game_tells_draws_charlie_and_the_end() -> None:
     """Replaying a random game's public views gives one entry per action plus what followed an `end` or lure."""
     (played,) = play_games(1, 4, DEFAULT_RULES, "random", "random")
-    timeline = walk(played.to_record())
+    timeline = walk(to_record(played))
     log = timeline.log()
     actions = [e for e in log if e.seat is not None]
     assert [e.notation for e in actions] == [m for m in played.moves if not m.startswith("shuffle")]
@@ -97,7 +98,7 @@ def test_entries_after_a_lure_have_no_draw_but_charlie() -> None:
     game = Game.new(1)
     mover = game.state.to_move
     before = game.view(None)
-    game.play("lure sue")
+    game.apply_checked("lure sue")
     entries = entries_for("lure sue", mover, before, game.view(None))
     words = [e.words for e in entries]
     assert words[0].endswith("lures Sue to Hal")

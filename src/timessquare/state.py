@@ -4,6 +4,10 @@
 among `legal_ids()`); `apply_checked(text_or_id)` is the checked path for people and the network and
 raises `InvalidActionError` or `IllegalActionError` with the rule that forbids it. `clone()` is the cheap
 snapshot search uses instead of undo.
+
+Chance is explicit (as in OpenSpiel): the state holds no random generator. When a chance event is due
+(`chance_due`: the deal of R2, or the reshuffle of R6.2 in the middle of an `end`), no player may act until
+`apply_chance(outcome)` gives its outcome; `chance.py` samples outcomes.
 """
 
 from __future__ import annotations
@@ -20,7 +24,6 @@ from .actions import (
     ACTION_TO_MIDDLE,
     ACTIONS,
     DISCARD,
-    END,
     LURE,
     NUM_ACTIONS,
     PLAY,
@@ -48,7 +51,8 @@ from .cards import (
     full_deck,
 )
 from .errors import GameOverError, IllegalActionError, TimesSquareError
-from .tables import ACTION_KEY_DELTA, FIGURE_WEIGHT, TWO_S_BIT, RuleTables, board_key, hand_key, tables_for
+from .facts import DEAL, RESHUFFLE
+from .tables import ACTION_KEY_DELTA, FIGURE_WEIGHT, TK_CHANCE, TWO_S_BIT, RuleTables, board_key, hand_key, tables_for
 from .variants import DEFAULT_RULES, Rules
 
 # Flat per-action tables for the hot path (attribute access on Action is slower than tuple indexing).
@@ -75,21 +79,23 @@ class State:
     - `supply`: card indices with the *next card to be drawn last* (so a draw is `pop()`);
     - `supply_number` (1 or 2), `discard` (oldest first), `to_move` (0 = A, 1 = B);
     - `turn_key` (see tables.py) and `turn_cards` (cards played or discarded this turn, in order);
-    - `result`: None while running, else 0 (A), 1 (B) or 2 (draw); `end_reason` in words.
+    - `result`: None while running, else 0 (A), 1 (B) or 2 (draw); `end_reason` in words;
+    - `chance_due`: None, or the chance event (`DEAL`, `RESHUFFLE`) whose outcome `apply_chance` awaits;
+      meanwhile `turn_key` is TK_CHANCE, which allows no action, and `pending_draw` holds the cards still
+      to draw once the reshuffle's outcome is given, with the turn key to go back to.
     """
 
     __slots__ = (
         "board_key",
+        "chance_due",
         "discard",
         "end_reason",
-        "forced_shuffle",
         "hand_keys",
         "hand_sizes",
         "hands",
-        "last_shuffle",
+        "pending_draw",
         "pos",
         "result",
-        "rng",
         "rules",
         "supply",
         "supply_number",
@@ -112,7 +118,6 @@ class State:
         result: int | None = None,
         end_reason: str = "",
         rules: Rules = DEFAULT_RULES,
-        rng: random.Random | None = None,
     ) -> None:
         self.rules = rules
         self.tables: RuleTables = tables_for(rules)
@@ -129,11 +134,16 @@ class State:
         self.result = result
         self.end_reason = end_reason
         self.board_key = board_key(self.pos, to_move)
-        self.rng = rng if rng is not None else random.Random()
-        # A second supply given from outside (a record's `shuffle` entry, `apply --shuffle`), draw order.
-        self.forced_shuffle: list[int] | None = None
-        # The second supply as it was shuffled, draw order; set by the reshuffle (R6.2) for the record.
-        self.last_shuffle: tuple[int, ...] | None = None
+        self.chance_due: str | None = None
+        self.pending_draw = (0, 0)  # (cards still to draw, the turn key to go back to) while the reshuffle is due
+
+    @classmethod
+    def undealt(cls, rules: Rules = DEFAULT_RULES) -> State:
+        """The table before the deal of R2: the deal is the chance event due (see `apply_chance`)."""
+        state = cls([MIDDLE] * 6, [[0] * 13, [0] * 13], [], 1, [], A, rules=rules)
+        state.chance_due = DEAL
+        state.turn_key = TK_CHANCE
+        return state
 
     # ----------------------------------------------------------------- queries
 
@@ -146,7 +156,8 @@ class State:
         return None if self.result is None else RESULT_NAMES[self.result]
 
     def legal_mask(self) -> int:
-        """The legal actions of the player to move as a bitmask over action ids (0 when the game is over)."""
+        """The legal actions of the player to move as a bitmask over action ids (0 when the game is over or
+        a chance event is due: its turn key TK_CHANCE allows nothing)."""
         if self.result is not None:
             return 0
         t = self.tables
@@ -156,7 +167,8 @@ class State:
         return bm & t.hand_masks[self.hand_keys[self.to_move]] & t.turn_masks[self.turn_key]
 
     def legal_ids(self) -> tuple[int, ...]:
-        """The legal action ids of the player to move, sorted ascending (empty when the game is over)."""
+        """The legal action ids of the player to move, sorted ascending (empty when the game is over or a
+        chance event is due)."""
         if self.result is not None:
             return ()
         t = self.tables
@@ -243,44 +255,55 @@ class State:
 
     def _end_turn(self) -> None:
         """`end`: R6 draw (with the reshuffle and R8.2), then R7 Charlie, then the turn passes."""
+        need = HAND_SIZE - self.hand_sizes[self.to_move]
+        if need > 0:
+            # The common case inlined (the hot path): enough cards in the supply, no reshuffle due.
+            supply = self.supply
+            if len(supply) <= need:
+                if not self._draw(need):
+                    return
+            else:
+                p = self.to_move
+                hand = self.hands[p]
+                key = self.hand_keys[p]
+                for _ in range(need):
+                    card = supply.pop()
+                    hand[card] += 1
+                    key |= _DRAW_BIT[card]
+                if hand[S] >= 2:
+                    key |= TWO_S_BIT
+                self.hand_keys[p] = key
+                self.hand_sizes[p] = HAND_SIZE
+        self._charlie_and_pass()
+
+    def _draw(self, need: int) -> bool:
+        """Draw up to `need` cards (R6.1). False when the draw stops before the turn can pass: the first
+        supply ran out, so the reshuffle (R6.2) is due; or the second did, and the game is over (R8.2)."""
         p = self.to_move
         hand = self.hands[p]
         supply = self.supply
-        need = HAND_SIZE - self.hand_sizes[p]
-        if need > 0:
-            key = self.hand_keys[p]
-            while need > 0:
-                card = supply.pop()
-                hand[card] += 1
-                key |= _DRAW_BIT[card]
-                need -= 1
-                if not supply:
-                    if self.supply_number == 2:
-                        break
-                    self._reshuffle()
-                    supply = self.supply
-            if hand[S] >= 2:
-                key |= TWO_S_BIT
-            self.hand_keys[p] = key
-            self.hand_sizes[p] = HAND_SIZE - need
+        key = self.hand_keys[p]
+        drawn = 0
+        while drawn < need:
+            card = supply.pop()
+            hand[card] += 1
+            key |= _DRAW_BIT[card]
+            drawn += 1
             if not supply:
-                self._deck_out()
-                return
-        self._charlie_and_pass()
-
-    def _reshuffle(self) -> None:
-        """R6.2: the discard pile (this turn's cards included) becomes the second supply."""
-        if self.forced_shuffle is not None:
-            order = self.forced_shuffle
-            self._check_forced_shuffle(order)
-            self.forced_shuffle = None
+                break
+        if hand[S] >= 2:
+            key |= TWO_S_BIT
+        self.hand_keys[p] = key
+        self.hand_sizes[p] += drawn
+        if supply:
+            return True
+        if self.supply_number == 1:
+            self.chance_due = RESHUFFLE
+            self.pending_draw = (need - drawn, self.turn_key)
+            self.turn_key = TK_CHANCE
         else:
-            order = list(self.discard)
-            self.rng.shuffle(order)
-        self.last_shuffle = tuple(order)
-        self.supply = order[::-1]
-        self.discard = []
-        self.supply_number = 2
+            self._deck_out()
+        return False
 
     def _deck_out(self) -> None:
         """R8.2: the last card of the second supply is drawn: Sue's half decides, then Charlie's."""
@@ -335,29 +358,63 @@ class State:
         text = ACTIONS[aid].notation
         if self.result is not None:
             raise GameOverError(text, RESULT_NAMES[self.result])
+        if self.chance_due is not None:
+            raise TimesSquareError(f"{text}: the {self.chance_due} must be given first (a chance event is due)")
         if not self.legal_mask() >> aid & 1:
             raise IllegalActionError(text, why_illegal(self, aid))
-        if _KIND[aid] == END and self.forced_shuffle is not None and self.reshuffles_on_end():
-            self._check_forced_shuffle(self.forced_shuffle)
         self.apply(aid)
         return aid
 
     def reshuffles_on_end(self) -> bool:
-        """Whether `end` now would draw the last card of the first supply (R6.2)."""
+        """Whether `end` now would draw the last card of the first supply, so the reshuffle (R6.2) is due."""
         need = HAND_SIZE - self.hand_sizes[self.to_move]
         return self.supply_number == 1 and 0 < len(self.supply) <= need
 
-    def _check_forced_shuffle(self, order: list[int]) -> None:
+    # ----------------------------------------------------------------- chance
+
+    def apply_chance(self, outcome: Sequence[int]) -> None:
+        """Give the outcome of the chance event due; the one way chance enters a game.
+
+        - `DEAL` (R2): the seat that draws Hal from the fist (0 = A, 1 = B), then the 55 card indices in
+          dealing order: A's 8 cards, B's 8, then the supply in draw order. The Hal seat starts (R2.4).
+        - `RESHUFFLE` (R6.2): the discard pile (this turn's cards included) in the new draw order; the
+          interrupted draw then goes on, and Charlie (R7) follows.
+
+        Raises TimesSquareError (the state unchanged) when nothing is due or the outcome is not possible.
+        """
+        if self.chance_due == DEAL:
+            self._deal(outcome)
+        elif self.chance_due == RESHUFFLE:
+            self._reshuffle(outcome)
+        else:
+            raise TimesSquareError("no chance event is due")
+
+    def _deal(self, outcome: Sequence[int]) -> None:
+        hal_seat, deck = outcome[0] if outcome else None, outcome[1:]
+        if hal_seat not in (A, B):
+            raise TimesSquareError("the deal's outcome starts with the seat that holds Hal: 0 (A) or 1 (B)")
+        if sorted(deck) != sorted(full_deck()):
+            raise TimesSquareError("the deal's outcome must hold each of the 55 cards once")
+        dealt = dealt_state(outcome, self.rules)
+        for name in State.__slots__:
+            setattr(self, name, getattr(dealt, name))
+
+    def _reshuffle(self, order: Sequence[int]) -> None:
         if sorted(order) != sorted(self.discard):
             pile = " ".join(sorted(CARD_CODES[c] for c in self.discard))
-            raise TimesSquareError(
-                f"the given second supply is not a shuffle of the discard pile at the reshuffle ({pile})"
-            )
+            raise TimesSquareError(f"the second supply must be a shuffle of the discard pile ({pile})")
+        self.supply = list(order)[::-1]
+        self.discard = []
+        self.supply_number = 2
+        self.chance_due = None
+        (need, self.turn_key), self.pending_draw = self.pending_draw, (0, 0)
+        if need == 0 or self._draw(need):
+            self._charlie_and_pass()
 
     # ----------------------------------------------------------------- copies
 
     def clone(self) -> State:
-        """An independent copy. The random generator is shared: set `copy.rng` to give the copy its own."""
+        """An independent copy."""
         new = State.__new__(State)
         new.rules = self.rules
         new.tables = self.tables
@@ -374,9 +431,8 @@ class State:
         new.result = self.result
         new.end_reason = self.end_reason
         new.board_key = self.board_key
-        new.rng = self.rng
-        new.forced_shuffle = None if self.forced_shuffle is None else self.forced_shuffle[:]
-        new.last_shuffle = self.last_shuffle
+        new.chance_due = self.chance_due
+        new.pending_draw = self.pending_draw
         return new
 
     def __repr__(self) -> str:
@@ -385,21 +441,23 @@ class State:
         return f"<State {figures} to_move={SEAT_NAMES[self.to_move]} result={self.result_name}>"
 
 
-def new_game(seed: int | None = None, rules: Rules = DEFAULT_RULES, rng: random.Random | None = None) -> State:
-    """A new game after the deal of R2: the fist draw of Hal and Deb, 8 cards each, 39 in the supply.
-
-    Everything random comes from `rng`, or from `random.Random(seed)`; the same seed gives the same game.
-    """
-    rng = rng if rng is not None else random.Random(seed)
-    a_has_hal = rng.random() < 0.5  # R2.2 the fist draw
-    pos = [MIDDLE, 6, 10, 7 if a_has_hal else 9, 9 if a_has_hal else 7, MIDDLE]
-    deck = full_deck()
-    rng.shuffle(deck)
+def dealt_state(outcome: Sequence[int], rules: Rules = DEFAULT_RULES) -> State:
+    """The state right after the deal of R2 whose outcome is `outcome` (see `State.apply_chance`; unchecked)."""
+    hal_seat, deck = outcome[0], outcome[1:]
+    pos = [MIDDLE, 6, 10, 7 if hal_seat == A else 9, 9 if hal_seat == A else 7, MIDDLE]  # R2.2, R2.3
     hands = [[0] * 13, [0] * 13]
     for card in deck[:HAND_SIZE]:
         hands[A][card] += 1
     for card in deck[HAND_SIZE : 2 * HAND_SIZE]:
         hands[B][card] += 1
-    supply = deck[2 * HAND_SIZE :][::-1]  # internal order: next card last
-    to_move = A if a_has_hal else B  # R2.4
-    return State(pos, hands, supply, 1, [], to_move, rules=rules, rng=rng)
+    return State(pos, hands, deck[2 * HAND_SIZE :][::-1], 1, [], hal_seat, rules=rules)  # R2.4: Hal's seat starts
+
+
+def new_game(seed: int | None = None, rules: Rules = DEFAULT_RULES, rng: random.Random | None = None) -> State:
+    """A new game after the deal of R2: the fist draw of Hal and Deb, 8 cards each, 39 in the supply.
+
+    The deal comes from `rng`, or from `random.Random(seed)`; the same seed gives the same deal.
+    """
+    from .chance import sample_deal
+
+    return dealt_state(sample_deal(rng if rng is not None else random.Random(seed)), rules)

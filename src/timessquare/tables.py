@@ -45,7 +45,9 @@ from .variants import Rules
 
 # Turn keys: the point a turn has reached (mode, colour and Deb lock in one small int).
 TK_START, TK_TRADE, TK_GREEN, TK_GREY, TK_YELLOW, TK_RED, TK_RED_SUE, TK_RED_HAL, TK_RED_GUARDS, TK_RED_DEB = range(10)
-NUM_TURN_KEYS = 10
+# While a chance event is due (the deal, the reshuffle) nobody may act: its turn key allows nothing.
+TK_CHANCE = 10
+NUM_TURN_KEYS = 11
 TK_OF_COLOUR = {GREEN: TK_GREEN, GREY: TK_GREY, YELLOW: TK_YELLOW, RED: TK_RED}
 TK_OF_JOKER = {JOKER_SUE: TK_RED_SUE, JOKER_HAL: TK_RED_HAL, JOKER_GUARDS: TK_RED_GUARDS}
 LOCKED_RED_KEYS = frozenset((TK_RED_SUE, TK_RED_HAL, TK_RED_GUARDS, TK_RED_DEB))
@@ -132,6 +134,8 @@ def hand_allows(action: Action, counts: list[int]) -> bool:
 
 def turn_allows(action: Action, turn_key: int) -> bool:
     """R5: what each point of a turn allows (colour, one kind of turn, lure only alone, R5.4, R9.2)."""
+    if turn_key == TK_CHANCE:
+        return False
     if turn_key == TK_START:
         return action.kind in (PLAY, LURE, DISCARD)
     if action.kind == END:
@@ -173,7 +177,10 @@ class RuleTables:
         self.hand_masks = [self._hand_mask(key) for key in range(TWO_S_BIT << 1)]
         self.turn_masks = [_mask([a for a in ACTIONS if turn_allows(a, tk)]) for tk in range(NUM_TURN_KEYS)]
         self.next_turn = [
-            [next_turn_key(a, tk, rules) if a.kind in (PLAY, DISCARD) else tk for tk in range(NUM_TURN_KEYS)]
+            [
+                next_turn_key(a, tk, rules) if a.kind in (PLAY, DISCARD) and tk != TK_CHANCE else tk
+                for tk in range(NUM_TURN_KEYS)
+            ]
             for a in ACTIONS
         ]
         self.board_masks: dict[int, int] = {}

@@ -14,6 +14,7 @@ from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
 from ..game import Game
 from ..players import Player, make_player
+from ..record import to_record
 from ..variants import Rules
 from .selfplay import play_game
 from .stats import ArenaReport, GameOutcome
@@ -60,7 +61,7 @@ class _Table:
             result=game.result,
             forfeit_seat=game.forfeit["seat"] if game.forfeit else None,
             turn_seconds=(seat_seconds[p1_seat], seat_seconds[1 - p1_seat]),
-            record=game.to_record() if self.keep_records else None,
+            record=to_record(game) if self.keep_records else None,
         )
 
     def close(self) -> None:

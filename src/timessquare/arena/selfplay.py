@@ -60,7 +60,7 @@ def play_game(
                 if turn_seconds is not None:
                     _add_turn_time(turn_seconds[seat], spent, new_turn)
             try:
-                game.play(aid)
+                game.apply_checked(aid)
             except TimesSquareError as e:  # a player's bug costs it the game, with the reason on record
                 game.resign(seat, str(e))
     finally:

@@ -6,6 +6,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from ..chance import resolve_chance
 from ..state import new_game
 from ..variants import DEFAULT_RULES, Rules
 
@@ -34,10 +35,14 @@ def run(seconds: float = 10.0, seed: int = 0, rules: Rules = DEFAULT_RULES) -> B
     start = clock()
     deadline = start + seconds
     while clock() < deadline:
-        state = new_game(rng=random.Random(rng.getrandbits(64)), rules=rules)
+        chance = random.Random(rng.getrandbits(64))  # the deal's and the reshuffle's outcomes
+        state = new_game(rng=chance, rules=rules)
         while state.result is None:
             ids = state.legal_ids()
-            state.apply(ids[int(pick() * len(ids))])  # uniform: random() < 1, so the index < len(ids)
-            actions += 1
+            if ids:
+                state.apply(ids[int(pick() * len(ids))])  # uniform: random() < 1, so the index < len(ids)
+                actions += 1
+            else:  # no player acts while a chance event is due
+                resolve_chance(state, chance)
         games += 1
     return BenchResult(clock() - start, games, actions)

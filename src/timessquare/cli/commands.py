@@ -13,8 +13,9 @@ from pathlib import Path
 from .. import position
 from ..actions import action_id
 from ..cards import CARD_INDEX
+from ..chance import sample_chance
 from ..errors import TimesSquareError
-from ..game import ReplayError, replay
+from ..record import ReplayError, replay, to_record
 from ..state import State
 from ..variants import VARIANT_NAMES, Rules
 from ..view import PlayerView
@@ -74,9 +75,10 @@ def cmd_apply(args: argparse.Namespace) -> int:
         unknown = [c for c in codes if c not in CARD_INDEX]
         if unknown:
             raise UsageError(f"--shuffle: unknown card code {unknown[0]!r}")
-        state.forced_shuffle = [CARD_INDEX[c] for c in codes]
-    state.rng = random.Random(args.seed)
     state.apply_checked(aid)
+    if state.chance_due is not None:  # this `end` emptied the first supply: the reshuffle (R6.2)
+        order = [CARD_INDEX[c] for c in codes] if args.shuffle is not None else None
+        state.apply_chance(order if order is not None else sample_chance(state, random.Random(args.seed)))
     print(json.dumps(position.to_document(state)))
     return 0
 
@@ -117,7 +119,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     tally = {"A": 0, "B": 0, "draw": 0, None: 0}
     for i, game in enumerate(play_games(args.games, args.seed, _rules(args), args.a, args.b)):
         path = out / f"game-{i + 1:05d}.json"
-        path.write_text(json.dumps(game.to_record(), indent=1) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(to_record(game), indent=1) + "\n", encoding="utf-8")
         tally[game.result] += 1
     print(f"{args.games} games written to {out}: A won {tally['A']}, B won {tally['B']}, draws {tally['draw']}")
     return 0

@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from multiprocessing.pool import Pool
 
 from ..actions import END_ID
+from ..chance import resolve_chance
 from ..errors import TimesSquareError
 from ..state import State
 from ..variants import Rules
@@ -43,7 +44,7 @@ from .heuristic import Plan, best_turn, make_plan, read_params
 from .sampling import WorldSampler
 from .turns import Turn, complete_turns
 
-WorldSource = Callable[[random.Random], State]
+WorldSource = Callable[[random.Random], tuple[State, random.Random]]  # a world and its chance events
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,7 @@ class TurnSearch:
         self.root_turns = roots[0]
         self.root_nodes = [Node(seat, prior) for prior in roots[1]]
         self.root_visits = 0
+        self.chance = random.Random(0)  # the chance events (the reshuffle) of the current iteration's world
 
     def run(self, rng: random.Random, deadline: float | None = None) -> RootStats:
         iterations = 0
@@ -194,12 +196,13 @@ class TurnSearch:
         )
 
     def iterate(self, rng: random.Random) -> None:
-        world = self.worlds(rng)
+        world, self.chance = self.worlds(rng)
         self.root_visits += 1
         i = _select(self.root_nodes, self.root_visits, self.config.explore)
         node = self.root_nodes[i]
         for aid in self.root_turns[i].actions:
             world.apply(aid)
+        resolve_chance(world, self.chance)
         value = self._descend(world, node, 1, rng)
         node.visits += 1
         node.value_sum += value
@@ -225,6 +228,7 @@ class TurnSearch:
         nxt = turn.state.clone()
         if turn.ends_with_draw:
             nxt.apply(END_ID)
+            resolve_chance(nxt, self.chance)
         # a new node gets its first value from a playout
         value = self._leaf(nxt, rng) if child.visits == 0 else self._descend(nxt, child, depth + 1, rng)
         child.visits += 1
@@ -249,6 +253,7 @@ class TurnSearch:
             if turn.ends_with_draw and i < turns - 1:  # the last one is evaluated before its draw
                 state = state.clone()
                 state.apply(END_ID)
+                resolve_chance(state, self.chance)
         if state.result is not None:
             return result_value(state.result, self.seat)
         return evaluate(state, self.seat)
@@ -283,7 +288,7 @@ def ismcts_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: in
     a pool of `config.pool` worlds taken in turn, or a fresh one each time when the pool is 0)."""
     assert view.seat is not None
     sampler = WorldSampler(view, rules)
-    worlds = WorldPool(sampler, config.pool) if config.pool > 0 else sampler.sample
+    worlds = WorldPool(sampler, config.pool) if config.pool > 0 else FreshWorlds(sampler)
     search = TurnSearch(view.seat, config, worlds, root_turns(sampler.template, view.seat, config))
     deadline = time.perf_counter() + config.seconds if config.seconds > 0 else None
     return search.run(random.Random(seed), deadline)
@@ -300,14 +305,23 @@ class WorldPool:
         self.worlds: list[tuple[State, int]] = []
         self.next = 0
 
-    def __call__(self, rng: random.Random) -> State:
+    def __call__(self, rng: random.Random) -> tuple[State, random.Random]:
         if len(self.worlds) < self.size:
-            self.worlds.append((self.sampler.sample(rng), rng.getrandbits(64)))
-        world, reshuffle_seed = self.worlds[self.next % len(self.worlds)]
+            self.worlds.append(self.sampler.sample_with_chance(rng))
+        world, chance_seed = self.worlds[self.next % len(self.worlds)]
         self.next += 1
-        copy = world.clone()
-        copy.rng = random.Random(reshuffle_seed)  # the same world, the same reshuffle
-        return copy
+        return world.clone(), random.Random(chance_seed)  # the same world, the same reshuffle
+
+
+class FreshWorlds:
+    """A new world every iteration, with its own chance events."""
+
+    def __init__(self, sampler: WorldSampler) -> None:
+        self.sampler = sampler
+
+    def __call__(self, rng: random.Random) -> tuple[State, random.Random]:
+        world, chance_seed = self.sampler.sample_with_chance(rng)
+        return world, random.Random(chance_seed)
 
 
 SearchFunction = Callable[[PlayerView, Rules, SearchConfig, int], RootStats]

@@ -45,13 +45,10 @@ def pimc_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: int)
     total: RootStats | None = None
     start = time.perf_counter()
     for k in range(worlds):
-        world = sampler.sample(rng)
-        reshuffle_seed = rng.getrandbits(64)
+        world, chance_seed = sampler.sample_with_chance(rng)
 
-        def fixed(_: random.Random, world: State = world, reshuffle_seed: int = reshuffle_seed) -> State:
-            copy = world.clone()
-            copy.rng = random.Random(reshuffle_seed)  # the same reshuffle every time: nothing left hidden
-            return copy
+        def fixed(_: random.Random, world: State = world, seed: int = chance_seed) -> tuple[State, random.Random]:
+            return world.clone(), random.Random(seed)  # the same reshuffle every time: nothing left hidden
 
         share = replace(config, iterations=-(-config.iterations // worlds))
         search = TurnSearch(view.seat, share, fixed, roots)

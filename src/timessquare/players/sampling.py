@@ -114,7 +114,7 @@ class WorldSampler:
         return from_document(doc, rules)
 
     def sample(self, rng: random.Random) -> State:
-        """A world drawn uniformly from the splits the view allows, with its own random generator."""
+        """A world drawn uniformly from the splits the view allows."""
         pool = self.pool[:]
         rng.shuffle(pool)
         size = self.supply_size
@@ -126,8 +126,11 @@ class WorldSampler:
         world.hands[self.opponent] = opponent
         world.hand_sizes[self.opponent] = sum(opponent)
         world.hand_keys[self.opponent] = hand_key(opponent)
-        world.rng = random.Random(rng.getrandbits(64))
         return world
+
+    def sample_with_chance(self, rng: random.Random) -> tuple[State, int]:
+        """A world and the seed of its own chance events (its reshuffle), so that it can be replayed alike."""
+        return self.sample(rng), rng.getrandbits(64)
 
 
 def sample_world(view: PlayerView, rules: Rules, rng: random.Random) -> State:

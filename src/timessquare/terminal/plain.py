@@ -33,7 +33,7 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
             if state.to_move != seat:
                 try:
                     aid = opponent.choose(game.view(1 - seat), state.legal_ids(), rng)
-                    game.play(aid)
+                    game.apply_checked(aid)
                 except TimesSquareError as e:  # Forfeit, or an illegal answer: the computer loses
                     game.resign(1 - seat, getattr(e, "reason", str(e)))
                     break
@@ -51,7 +51,7 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
             if text.isdigit() and 1 <= int(text) <= len(legal):
                 text = legal[int(text) - 1]
             try:
-                game.play(text)
+                game.apply_checked(text)
             except TimesSquareError as e:
                 print(f"Not possible: {e}")
     finally:

@@ -11,7 +11,7 @@ from typing import Any
 from textual.app import App
 
 from ..errors import TimesSquareError
-from ..game import ReplayError
+from ..record import ReplayError
 from ..variants import Rules
 from .app import GameApp, ReplayApp
 from .session import Session

@@ -18,6 +18,7 @@ from ..errors import TimesSquareError
 from ..explain import why_illegal
 from ..game import Game
 from ..players import Player, make_player
+from ..record import to_record
 from ..variants import Rules
 from ..view import PlayerView
 from .history import LogEntry, entries_for
@@ -134,7 +135,7 @@ class Session:
         """Write the game record (FORMATS.md) as JSON; returns the path written."""
         target = Path(path).expanduser()
         try:
-            target.write_text(json.dumps(self.game.to_record(), indent=1) + "\n", encoding="utf-8")
+            target.write_text(json.dumps(to_record(self.game), indent=1) + "\n", encoding="utf-8")
         except OSError as e:
             raise TimesSquareError(f"cannot write {target}: {e.strerror}") from None
         return target
@@ -223,7 +224,7 @@ class Session:
     def _apply(self, aid: int) -> list[LogEntry]:
         mover = self.to_move
         before = self.game.view(None)
-        self.game.play(aid)
+        self.game.apply_checked(aid)
         after = self.game.view(None)
         new = entries_for(ACTIONS[aid].notation, mover, before, after, self.game.end_reason())
         self.log += new

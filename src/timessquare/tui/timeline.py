@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CARD_INDEX
-from ..game import Game, replay
+from ..game import Game
 from ..position import from_document
+from ..record import replay
 from ..state import State
 from ..variants import Rules
-from ..view import SHUFFLE, PlayerView
+from ..view import PlayerView
 from .history import LogEntry, entries_for
 
 
@@ -70,12 +71,11 @@ def timeline_of(game: Game) -> Timeline:
     i = 0
     while i < len(moves):
         move = moves[i]
-        shuffle = moves[i + 1] if move == "end" and i + 1 < len(moves) and moves[i + 1].startswith(SHUFFLE) else ""
-        if shuffle:
-            state.forced_shuffle = [CARD_INDEX[code] for code in shuffle.split(" ")[1:]]
         mover = state.to_move
         state.apply_checked(move)
-        state.last_shuffle = None
-        i += 2 if shuffle else 1
+        i += 1
+        if state.chance_due is not None:  # the game's next entry is the reshuffle's outcome (R6.2)
+            state.apply_chance([CARD_INDEX[code] for code in moves[i].split(" ")[1:]])
+            i += 1
         steps.append(Step(move, mover, state.clone(), tuple(moves[:i])))
     return Timeline(start, tuple(steps), game)

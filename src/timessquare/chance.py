@@ -1,0 +1,42 @@
+"""Sampling chance outcomes: the one place where randomness enters a game (the state holds none).
+
+`State.apply_chance` takes an outcome; these functions draw one uniformly from a random generator, in the
+same way the engine always has, so a seed gives the same deal and the same reshuffle as before.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import A, B, full_deck
+from .errors import TimesSquareError
+from .facts import DEAL, RESHUFFLE
+from .state import State
+
+
+def sample_chance(state: State, rng: random.Random) -> tuple[int, ...]:
+    """An outcome of the chance event due in `state`, drawn uniformly (see `State.apply_chance`)."""
+    if state.chance_due == DEAL:
+        return sample_deal(rng)
+    if state.chance_due == RESHUFFLE:
+        order = list(state.discard)
+        rng.shuffle(order)
+        return tuple(order)
+    raise TimesSquareError("no chance event is due")
+
+
+def sample_deal(rng: random.Random) -> tuple[int, ...]:
+    """The deal of R2: the fist draw (the seat that holds Hal), then the shuffled deck in dealing order."""
+    hal_seat = A if rng.random() < 0.5 else B  # R2.2 the fist draw
+    deck = full_deck()
+    rng.shuffle(deck)
+    return (hal_seat, *deck)
+
+
+def resolve_chance(state: State, rng: random.Random) -> tuple[int, ...] | None:
+    """Give the chance event due (if any) an outcome drawn from `rng`; returns that outcome, or None."""
+    if state.chance_due is None:
+        return None
+    outcome = sample_chance(state, rng)
+    state.apply_chance(outcome)
+    return outcome
