@@ -20,7 +20,8 @@ search is reproducible.
 Parameters: seconds, iterations, workers, depth (turns in the tree, default 2), width (own turns searched
 at the root, the best by the one-ply evaluation, default 24), top (opponent turns considered per world,
 default 4), explore (UCB constant, default 0.3), playout (heuristic turns after a leaf, default 2), cap
-(turns enumerated per node).
+(turns enumerated per node), compiled (1, the default: iterations run on the compiled core when it is
+built, about 40 times faster with the same results; 0: on the pure-Python reference).
 """
 
 from __future__ import annotations
@@ -33,12 +34,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from multiprocessing.pool import Pool
 
+from .. import _fastcore as fastcore
 from ..actions import END_ID
 from ..chance import resolve_chance
 from ..errors import TimesSquareError
 from ..state import State
 from ..variants import Rules
 from ..view import PlayerView
+from .base import BasePlayer
 from .evaluation import discard_order, evaluate, result_value
 from .heuristic import Plan, best_turn, make_plan, read_params
 from .sampling import WorldSampler
@@ -65,6 +68,7 @@ class SearchConfig:
     worlds: int = 8  # PIMC only: how many worlds are sampled and searched
     pool: int = 32  # ISMCTS: worlds sampled once and played in turn (0: a fresh world every iteration)
     parts: int = 1  # how many root-parallel searches share this budget (set by `split`)
+    compiled: bool = True  # iterations on the compiled core when it is built (_fastcore: the same results)
 
     def split(self, parts: int) -> SearchConfig:
         """The share of one of `parts` root-parallel searches: iterations are divided, time is not."""
@@ -85,6 +89,7 @@ SEARCH_DEFAULTS: dict[str, float] = {
     "cap": 400,
     "width": 24,
     "pool": 32,
+    "compiled": 1,
 }
 
 
@@ -103,6 +108,7 @@ def config_from_params(player: str, params: Mapping[str, str], defaults: Mapping
         worlds=max(1, int(values.get("worlds", 8))),
         width=max(1, int(values["width"])),
         pool=int(values.get("pool", 0)),
+        compiled=bool(values.get("compiled", 1)),
     )
     if config.iterations <= 0 and config.seconds <= 0:
         raise TimesSquareError(f"{player}: give a budget, iterations=N or seconds=S")
@@ -288,10 +294,37 @@ def ismcts_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: in
     a pool of `config.pool` worlds taken in turn, or a fresh one each time when the pool is 0)."""
     assert view.seat is not None
     sampler = WorldSampler(view, rules)
-    worlds = WorldPool(sampler, config.pool) if config.pool > 0 else FreshWorlds(sampler)
-    search = TurnSearch(view.seat, config, worlds, root_turns(sampler.template, view.seat, config))
+    roots = root_turns(sampler.template, view.seat, config)
+    search = compiled_ismcts(sampler, view.seat, config, roots) if config.compiled else None
+    if search is None:
+        worlds = WorldPool(sampler, config.pool) if config.pool > 0 else FreshWorlds(sampler)
+        search = TurnSearch(view.seat, config, worlds, roots)
     deadline = time.perf_counter() + config.seconds if config.seconds > 0 else None
     return search.run(random.Random(seed), deadline)
+
+
+def turn_search(
+    seat: int, config: SearchConfig, worlds: WorldSource, roots: tuple[list[Turn], list[float]]
+) -> TurnSearch:
+    """A TurnSearch, whose iterations run on the compiled core when `config.compiled` and it is built."""
+    if config.compiled and fastcore.available():
+        from .._fastcore.search import CompiledTurnSearch
+
+        return CompiledTurnSearch(seat, config, worlds, roots)
+    return TurnSearch(seat, config, worlds, roots)
+
+
+def compiled_ismcts(
+    sampler: WorldSampler, seat: int, config: SearchConfig, roots: tuple[list[Turn], list[float]]
+) -> TurnSearch | None:
+    """The ISMCTS search on the compiled core with its worlds kept as compiled states, or None when the
+    compiled core is not built (or turned off)."""
+    if not fastcore.available():
+        return None
+    from .._fastcore.search import CompiledFreshWorlds, CompiledPool, CompiledTurnSearch
+
+    worlds = CompiledPool(sampler, config.pool) if config.pool > 0 else CompiledFreshWorlds(sampler)
+    return CompiledTurnSearch(seat, config, worlds, roots)
 
 
 class WorldPool:
@@ -332,7 +365,7 @@ def _run_search(args: tuple[SearchFunction, PlayerView, Rules, SearchConfig, int
     return function(view, rules, config, seed)
 
 
-class SearchPlayer:
+class SearchPlayer(BasePlayer):
     """A player that searches at the first decision of each turn and then plays the chosen turn out.
 
     `function` is the search of one worker; with `config.workers` > 1 that many processes run it from

@@ -25,9 +25,9 @@ from .ismcts import (
     RootStats,
     SearchConfig,
     SearchPlayer,
-    TurnSearch,
     config_from_params,
     root_turns,
+    turn_search,
 )
 from .sampling import WorldSampler
 
@@ -51,7 +51,7 @@ def pimc_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: int)
             return world.clone(), random.Random(seed)  # the same reshuffle every time: nothing left hidden
 
         share = replace(config, iterations=-(-config.iterations // worlds))
-        search = TurnSearch(view.seat, share, fixed, roots)
+        search = turn_search(view.seat, share, fixed, roots)  # on the compiled core when it is built
         deadline = None
         if config.seconds > 0:
             deadline = start + config.seconds * (k + 1) / worlds

@@ -1,0 +1,72 @@
+"""The searches on the compiled core return what the pure-Python reference returns, only sooner.
+
+With an iteration budget and a seed, `ismcts` and `pimc` must give the same root statistics (visits and
+summed values, bit for bit) on both paths: the compiled core lists the same turns, values them alike,
+plays the same playouts and takes the reshuffle's outcome from the same generator. The honesty tests of
+tests/test_players.py run the players on the compiled path, which is the default where it is built.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from timessquare import _fastcore as fast
+from timessquare.game import Game
+from timessquare.players.heuristic import HeuristicPlayer
+from timessquare.players.ismcts import SearchConfig, ismcts_search
+from timessquare.players.pimc import pimc_search
+from timessquare.variants import DEFAULT_RULES
+from timessquare.view import PlayerView
+
+pytestmark = pytest.mark.skipif(not fast.available(), reason="the compiled core is not built on this machine")
+
+CONFIG = SearchConfig(iterations=80, seconds=0, workers=1)
+
+
+def views() -> list[PlayerView]:
+    """Positions at a turn's start: early, middle, and late enough for the reshuffle to be near or past."""
+    out = []
+    for seed, turns in ((1, 2), (2, 10), (3, 20), (5, 26)):
+        game = Game.new(seed)
+        player = HeuristicPlayer(DEFAULT_RULES)
+        rng = random.Random(seed)
+        done = 0
+        while done < turns and not game.is_over:
+            seat = game.state.to_move
+            game.apply(player.choose(game.view(seat), game.state.legal_ids(), rng))
+            done += game.state.to_move != seat
+        if not game.is_over:
+            out.append(game.view(game.state.to_move))
+    assert any(view.supply_number == 2 or view.supply_size < 12 for view in out)
+    return out
+
+
+@pytest.mark.parametrize("pool", [32, 0])
+def test_ismcts_gives_the_same_root_statistics_on_both_paths(pool: int) -> None:
+    for i, view in enumerate(views()):
+        config = replace(CONFIG, pool=pool)
+        reference = ismcts_search(view, DEFAULT_RULES, replace(config, compiled=False), i)
+        compiled = ismcts_search(view, DEFAULT_RULES, config, i)
+        assert compiled.turns == reference.turns
+        assert compiled.visits == reference.visits
+        assert compiled.value_sums == reference.value_sums
+        assert compiled.iterations == reference.iterations == CONFIG.iterations
+
+
+def test_pimc_gives_the_same_root_statistics_on_both_paths() -> None:
+    for i, view in enumerate(views()[1:3]):
+        config = replace(CONFIG, worlds=3)
+        reference = pimc_search(view, DEFAULT_RULES, replace(config, compiled=False), i)
+        compiled = pimc_search(view, DEFAULT_RULES, config, i)
+        assert (compiled.visits, compiled.value_sums) == (reference.visits, reference.value_sums)
+
+
+def test_deeper_searches_agree_too() -> None:
+    view = views()[2]
+    config = replace(CONFIG, depth=3, top=3, playout=1, iterations=60)
+    reference = ismcts_search(view, DEFAULT_RULES, replace(config, compiled=False), 9)
+    compiled = ismcts_search(view, DEFAULT_RULES, config, 9)
+    assert (compiled.visits, compiled.value_sums) == (reference.visits, reference.value_sums)
