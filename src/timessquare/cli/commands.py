@@ -126,14 +126,35 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import run
+    from .bench import measure_paths
 
-    print(f"benchmark: complete random games on one core for {args.seconds:g} s (seed {args.seed}) ...", flush=True)
-    result = run(args.seconds, args.seed, _rules(args))
-    print(f"actions per second: {result.actions_per_second:,.0f}")
-    print(f"games per second:   {result.games_per_second:,.1f}")
-    print(f"actions per game:   {result.actions / max(result.games, 1):.1f}")
-    print(f"games played:       {result.games} in {result.seconds:.2f} s")
+    if not args.seconds > 0:
+        raise UsageError("--seconds must be more than 0")
+    if not args.json:
+        print(
+            f"benchmark on one core, {args.seconds:g} s in all (seed {args.seed}): random games, then the expert's"
+            " search on fixed positions, on both paths ...",
+            flush=True,
+        )
+    paths = measure_paths(args.seconds, args.seed, _rules(args))
+    if args.json:
+        print(json.dumps({name: None if p is None else p.as_json() for name, p in paths.items()}))
+        return 0
+    python, fast = paths["python"], paths["compiled"]
+    assert python is not None
+    rows = (
+        ("actions per second", "actions_per_second", ",.0f"),
+        ("games per second", "games_per_second", ",.1f"),
+        ("search iterations per second", "search_iterations_per_second", ",.0f"),
+    )
+    print(f"{'':30}{'python':>12}{'compiled':>14}{'ratio':>8}")
+    for label, key, fmt in rows:
+        mine = getattr(python, key)
+        other = "not built" if fast is None else format(getattr(fast, key), fmt)
+        ratio = f"{getattr(fast, key) / mine:.0f}x" if fast is not None and mine > 0 else ""
+        print(f"{label:30}{format(mine, fmt):>12}{other:>14}{ratio:>8}")
+    if fast is None:
+        print("the compiled core is not built here (no C compiler at install time): players use the Python path")
     return 0
 
 
@@ -237,9 +258,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--workers", type=int, default=2, help="worker processes for computer players and hints")
 
-    p = add("bench", cmd_bench, "measure the engine's throughput on one core")
-    p.add_argument("--seconds", type=float, default=10.0)
+    p = add("bench", cmd_bench, "measure random play and search on one core, Python and compiled side by side")
+    p.add_argument("--seconds", type=float, default=10.0, help="time in all, shared by the four measurements")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
