@@ -10,7 +10,7 @@ import { MIDDLE, STREET_FIGURES } from "./notation.js";
 const SPACE_W = 44;
 const CLUB_W = 78;
 const TOP = 26;
-const ROW_H = 38;
+const ROW_H = 40;
 const STREET_BOTTOM = TOP + 3 * ROW_H;
 const STRIP_TOP = STREET_BOTTOM + 8;
 const STRIP_H = 34;
@@ -26,7 +26,7 @@ export function spaceX(space) {
 
 function figureY(figure) {
   if (figure === "charlie") return STRIP_TOP + STRIP_H / 2 + 1;
-  return TOP + ROW_OF[figure] * ROW_H + ROW_H / 2 + 1;
+  return TOP + ROW_OF[figure] * ROW_H + ROW_H / 2 + 4; // the drawings reach higher (hats) than lower
 }
 
 function text(x, y, content, className, anchor = "middle") {

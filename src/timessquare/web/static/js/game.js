@@ -10,7 +10,7 @@ import { cardBack, cardButton } from "./hand.js";
 import { actionsOfCard, cardOfAction, destinations, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
-import { boardWords, capital, effectWords, figureName, supplyWords } from "./words.js";
+import { boardWords, capital, effectWords, figureName, sentence, supplyWords } from "./words.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const ANSWER_TIMEOUT_MS = 10000;
@@ -55,6 +55,14 @@ function playerLabel(seat) {
   if (seat === me()) return t("player.you");
   if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
   return me() ? t("player.friend") : t("player.person", { seat });
+}
+
+/** The short name written on a club's wall. */
+function clubLabel(seat) {
+  const who = state.players[seat];
+  if (seat === me()) return t("player.you");
+  if (LEVELS.includes(who)) return t("club.computer");
+  return me() ? t("club.friend") : "";
 }
 
 // ---- sending -----------------------------------------------------------------------------------------
@@ -314,7 +322,7 @@ function render(first = false) {
     ? document.activeElement.dataset.focus : null;
   const view = state.view;
   board.update(view.figures, !first);
-  board.setClubLabels({ A: playerLabel("A"), B: playerLabel("B") });
+  board.setClubLabels({ A: clubLabel("A"), B: clubLabel("B") });
   $("board-words").textContent = boardWords(view.figures);
   renderStatus();
   renderHand();
@@ -356,7 +364,7 @@ function renderStatus() {
     text = t("turn.waiting", { who: playerLabel(view.to_move) });
     kind = "waiting";
   } else {
-    text = t("turn.spectator", { seat: view.to_move, who: playerLabel(view.to_move) });
+    text = t("turn.spectator", { seat: view.to_move });
     kind = "watching";
   }
   if (turn.textContent !== text) turn.textContent = text;
@@ -381,9 +389,9 @@ function resultWords() {
   const over = state.over;
   let head;
   if (over.result === "draw") head = t("over.draw");
-  else if (!me()) head = t("over.seatWins", { seat: over.result, who: playerLabel(over.result) });
+  else if (!me()) head = t("over.seatWins", { seat: over.result });
   else head = over.result === me() ? t("over.won") : t("over.lost");
-  return `${head} ${over.reason ? `(${over.reason})` : ""}`.trim();
+  return over.reason ? `${head} ${sentence(over.reason)}` : head;
 }
 
 function renderHand() {
@@ -538,7 +546,8 @@ function renderOver() {
   }
   $("rematch-note").hidden = !(me() && state.rematch);
   const dialog = $("over-dialog");
-  $("over-title").textContent = resultWords().split(" (")[0];
+  $("over-title").textContent = over.result === "draw" ? t("over.draw")
+    : !me() ? t("over.seatWins", { seat: over.result }) : over.result === me() ? t("over.won") : t("over.lost");
   $("over-reason").textContent = over.reason || "";
   if (!overShown) {
     overShown = true;

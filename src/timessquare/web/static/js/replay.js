@@ -8,7 +8,7 @@ import { t, tn } from "./i18n.js";
 import { colourOf } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { replayFrames } from "./replay-engine.js";
-import { boardWords, logWords } from "./words.js";
+import { boardWords, logWords, sentence } from "./words.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -27,6 +27,10 @@ function playerName(seat) {
   return t("player.person", { seat });
 }
 
+function clubLabel(seat) {
+  return LEVELS.includes(record.players[seat]) ? t("club.computer") : "";
+}
+
 function endWords(over) {
   if (!over) return "";
   const seat = over.result;
@@ -36,8 +40,8 @@ function endWords(over) {
 
 function resultWords(over) {
   if (!over) return "";
-  const head = over.result === "draw" ? t("over.draw") : t("over.seatWins", { seat: over.result, who: playerName(over.result) });
-  return `${head} (${endWords(over)})`;
+  const head = over.result === "draw" ? t("over.draw") : t("over.seatWins", { seat: over.result });
+  return `${head} ${sentence(endWords(over))}`;
 }
 
 /** The log lines of one frame: the action, then what followed it. */
@@ -80,7 +84,7 @@ function show(index, animate = true) {
   $("board-words").textContent = boardWords(frame.figures);
   $("jump").value = String(current);
   $("jump").setAttribute("aria-valuetext", t("replay.stepOf", { n: current, total: frames.length - 1 }));
-  $("replay-step").textContent = `${t("replay.stepOf", { n: current, total: frames.length - 1 })}: ${frameLines(frame).join(" ")}`;
+  $("replay-step").textContent = `${t("replay.stepOf", { n: current, total: frames.length - 1 })}: ${frameLines(frame).map(sentence).join(" ")}`;
   const supply = tn(frame.supplyNumber === 1 ? "supply.first" : "supply.second", frame.supplySize);
   $("replay-facts").textContent = `${supply} · ${tn("discard.summary", frame.discard.length)}`;
   renderHands(frame);
@@ -115,8 +119,7 @@ function play() {
     return;
   }
   if (current >= frames.length - 1) show(0, false);
-  $("play").textContent = "⏸";
-  $("play").setAttribute("aria-label", t("replay.pause"));
+  $("play").textContent = `❚❚ ${t("replay.pause")}`;
   $("play").dataset.playing = "1";
   const tick = () => {
     show(current + 1);
@@ -128,8 +131,7 @@ function play() {
 function stop() {
   clearTimeout(timer);
   timer = null;
-  $("play").textContent = "▶";
-  $("play").setAttribute("aria-label", t("replay.play"));
+  $("play").textContent = `▶ ${t("replay.play")}`;
   delete $("play").dataset.playing;
 }
 
@@ -142,6 +144,8 @@ function setViewpoint(which) {
 }
 
 function renderAll() {
+  board.setClubLabels({ A: clubLabel("A"), B: clubLabel("B") });
+  if (!timer) stop();
   $("replay-players").textContent = t("players.line", { a: playerName("A"), b: playerName("B") });
   $("replay-result").textContent = resultWords(frames[frames.length - 1].over);
   renderMoveList();

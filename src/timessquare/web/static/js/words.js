@@ -8,6 +8,12 @@ export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A phrase as a sentence: capital first letter, a full stop at the end. */
+export function sentence(text) {
+  const trimmed = String(text).trim();
+  return capital(/[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`);
+}
+
 export function figureName(figure) {
   return t(`fig.${figure}`);
 }

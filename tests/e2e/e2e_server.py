@@ -1,0 +1,79 @@
+"""The real server for the browser tests: `timessquare serve` in a subprocess, on a free port, with an SQLite
+file of the test's own. It can be killed with SIGKILL and started again on the same port and database."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+READY = re.compile(r"ready at (http://\S+)")
+
+
+class Server:
+    """`timessquare serve` in a subprocess; `kill()` is SIGKILL (nothing flushed), `start()` again resumes."""
+
+    def __init__(self, database: Path) -> None:
+        self.database_url = f"sqlite:///{database}"
+        self.port = 0
+        self.url = ""
+        self.process: subprocess.Popen[str] | None = None
+
+    def start(self) -> Server:
+        command = [sys.executable, "-m", "timessquare", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                   "--database-url", self.database_url, "--workers", "1"]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + 60
+        lines = []
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("the server stopped before it was ready:\n" + "".join(lines))
+            lines.append(line)
+            match = READY.search(line)
+            if match:
+                self.url = match.group(1)
+                self.port = int(self.url.rsplit(":", 1)[1])
+                break
+        else:
+            raise RuntimeError("the server did not say it was ready:\n" + "".join(lines))
+        self._wait_healthy(deadline)
+        return self
+
+    def _wait_healthy(self, deadline: float) -> None:
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as answer:
+                    if json.load(answer).get("ok"):
+                        return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("the server never answered /healthz")
+
+    def kill(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def json_get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return json.load(answer)
