@@ -29,6 +29,7 @@ from timessquare.actions import ACTIONS, DISCARD, END_ID, action_id
 from timessquare.arena.selfplay import play_games
 from timessquare.cards import CARD_CODES, CARD_INDEX
 from timessquare.game import Game
+from timessquare.players.base import BasePlayer
 from timessquare.record import replay, to_record
 from timessquare.tui.app import ReplayApp
 from timessquare.tui.preview import moved_figures
@@ -276,7 +277,7 @@ def test_r10_the_screen_is_the_same_whatever_the_hidden_cards_are() -> None:
     assert asyncio.run(screens(one)) == asyncio.run(screens(two))
 
 
-class BlockingPlayer:
+class BlockingPlayer(BasePlayer):
     """A computer player that thinks until the test lets it answer (the first legal `end`, else the first)."""
 
     name = "blocking"

@@ -21,6 +21,7 @@ from ..position import hand_codes
 from ..state import State
 from ..variants import Rules
 from ..view import PlayerView
+from .base import BasePlayer
 from .evaluation import WEIGHTS, discard_order, evaluate
 from .sampling import WorldSampler
 from .turns import DEFAULT_TURN_CAP, Turn, complete_turns
@@ -98,7 +99,7 @@ def best_turn(
     return turns[best], values[best], turns, values
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(BasePlayer):
     """The one-ply player; `noise` is the chance of a random complete turn instead of the best one."""
 
     def __init__(
@@ -131,9 +132,6 @@ class HeuristicPlayer:
             turn = turns[rng.randrange(len(turns))]
         self.plan = make_plan(state, view.seat, len(view.moves), turn.actions)
         return turn.actions[0]
-
-    def close(self) -> None:
-        pass
 
 
 def make(rules: Rules, params: dict[str, str]) -> HeuristicPlayer:

@@ -8,16 +8,14 @@ from collections.abc import Sequence
 from ..errors import TimesSquareError
 from ..variants import Rules
 from ..view import PlayerView
+from .base import BasePlayer
 
 
-class RandomPlayer:
+class RandomPlayer(BasePlayer):
     name = "random"
 
     def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
         return legal[rng.randrange(len(legal))]
-
-    def close(self) -> None:
-        pass
 
 
 def make(rules: Rules, params: dict[str, str]) -> RandomPlayer:

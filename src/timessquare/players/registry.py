@@ -21,6 +21,7 @@ _MODULES: dict[str, str] = {
     "heuristic": "heuristic",
     "ismcts": "ismcts",
     "pimc": "pimc",
+    "textbook": "textbook",
     "easy": "levels",
     "medium": "levels",
     "hard": "levels",

@@ -6,6 +6,10 @@ from ..cards import SEAT_NAMES
 from ..view import PlayerView
 
 LETTERS = {"sue": "S", "low": "g", "high": "g", "hal": "H", "deb": "D"}
+LEGEND = (
+    "Board: S Sue, g a bodyguard, H Hal, D Deb, C Charlie (on his strip below the street); "
+    "A] and [B are the club entrances, () the sewer cover in the middle."
+)
 
 
 def board_lines(view: PlayerView) -> list[str]:

@@ -26,12 +26,12 @@ from ..actions import ACTION_IDS, ACTIONS, DISCARD, END_ID, LURE, PLAY
 from ..cards import CARD_CODES, SEAT_NAMES
 from ..errors import IllegalActionError, TimesSquareError
 from ..players import Player
+from ..session.describe import describe
+from ..session.log import LogEntry, result_words
 from ..variants import Rules
 from ..view import PlayerView
 from . import menu
-from .describe import describe
 from .hint import Hint, ask, hint_words, load_suggest
-from .history import LogEntry, result_words
 from .menu import Choice, Kind
 from .rules_text import KEYS_SUMMARY, RULES_SUMMARY
 from .screens.files import PathDialog

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..actions import ACTIONS
+from ..session.describe import describe
 from ..variants import Rules
 from ..view import PlayerView
-from .describe import describe
 
 HINTS_MODULE = "timessquare.players.hints"
 

@@ -12,16 +12,14 @@ import random
 from pathlib import Path
 from typing import Any
 
-from ..actions import ACTIONS
 from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
-from ..explain import why_illegal
 from ..game import Game
 from ..players import Player, make_player
 from ..record import to_record
+from ..session import GameSession, LogEntry
 from ..variants import Rules
 from ..view import PlayerView
-from .history import LogEntry, entries_for
 from .timeline import walk
 
 YOU = "you"  # the record's name for the person at the screen against the computer
@@ -55,13 +53,19 @@ class Session:
         self.game = game
         self.humans = humans
         self.players = players
-        self.rng = rng  # the computer players' random generator (used by one worker at a time)
-        self.log: list[LogEntry] = log or []
+        # The game itself runs on the one game session; this class adds the screen (whose view it shows).
+        self.core = GameSession(game, players, rng, log)
         self.screen_seat: int | None = None if self.hotseat else humans.index(True)
-        for seat, player in players.items():
-            hook = getattr(player, "start_game", None)
-            if hook is not None:
-                hook(seat)
+        self.core.start()
+
+    @property
+    def rng(self) -> random.Random:
+        """The computer players' random generator (used by one worker at a time)."""
+        return self.core.rng
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return self.core.log
 
     # ----------------------------------------------------------------- making one
 
@@ -191,7 +195,7 @@ class Session:
             return f"the game is over ({self.game.end_reason()})"
         if not self.person_to_move:
             return f"it is {SEAT_NAMES[self.to_move]}'s turn"
-        return why_illegal(self.game.state, aid)
+        return self.core.why_not(self.to_move, aid)
 
     # ----------------------------------------------------------------- changing it
 
@@ -199,53 +203,27 @@ class Session:
         """A person's action, checked (raises IllegalActionError with the rule); returns the new log lines."""
         if not self.person_to_move:
             raise TimesSquareError(self.why_not(aid))
-        return self._apply(aid)
+        return self.core.act(self.to_move, aid)
 
     def computer_request(self) -> tuple[Player, PlayerView, tuple[int, ...]]:
         """What the computer to move is asked: its player, its own view (R10) and its legal actions."""
-        seat = self.to_move
-        return self.players[seat], self.game.view(seat), self.game.state.legal_ids()
+        _, player, view, legal = self.core.computer_request()
+        return player, view, legal
 
     def computer_played(self, aid: int) -> list[LogEntry]:
         """The computer's answer; an illegal one loses it the game by forfeit, as in self-play."""
-        seat = self.to_move
-        try:
-            return self._apply(aid)
-        except TimesSquareError as e:
-            return self.forfeit(seat, str(e))
+        return self.core.computer_played(self.to_move, aid)
 
     def forfeit(self, seat: int, reason: str) -> list[LogEntry]:
-        self.game.resign(seat, reason)
-        entry = LogEntry(None, "", f"Game over: {self.game.end_reason()}. {self.game.result} wins.")
-        self.log.append(entry)
-        self.finish()
-        return [entry]
-
-    def _apply(self, aid: int) -> list[LogEntry]:
-        mover = self.to_move
-        before = self.game.view(None)
-        self.game.apply_checked(aid)
-        after = self.game.view(None)
-        new = entries_for(ACTIONS[aid].notation, mover, before, after, self.game.end_reason())
-        self.log += new
-        if self.is_over:
-            self.finish()
-        return new
+        return self.core.forfeit(seat, reason)
 
     def take_screen(self, seat: int | None) -> None:
         """Hot seat: `seat` sits down at the screen (None: the screen is being handed over)."""
         self.screen_seat = seat
 
     def finish(self) -> None:
-        """Tell the computer players the game is over (the optional hook of selfplay.py)."""
-        result = self.game.result
-        for player in self.players.values():
-            hook = getattr(player, "end_game", None)
-            if hook is not None:
-                hook(result, self.game.end_reason() if result else "the game was stopped")
+        """Tell the computer players the game is over (or was stopped)."""
+        self.core.finish()
 
     def close(self) -> None:
-        if not self.is_over:
-            self.finish()
-        for player in self.players.values():
-            player.close()
+        self.core.close()

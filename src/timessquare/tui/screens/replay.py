@@ -9,8 +9,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 
 from ...cards import SEAT_NAMES
-from ..describe import describe
-from ..history import entries_for, result_words
+from ...session.describe import describe
+from ...session.log import entries_for, result_words
 from ..palette import SEAT_STYLE
 from ..timeline import Timeline
 from ..widgets.board import Board

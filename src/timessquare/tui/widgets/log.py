@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from ...cards import SEAT_NAMES
-from ..history import LogEntry
+from ...session.log import LogEntry
 from ..palette import SEAT_STYLE
 
 

@@ -1,0 +1,106 @@
+"""The game session: the one game loop behind every front end (turns, seats, versions, views, the log)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from timessquare.actions import ACTIONS
+from timessquare.errors import GameOverError, IllegalActionError
+from timessquare.game import Game
+from timessquare.players import make_player
+from timessquare.record import replay, to_record
+from timessquare.session import GameSession, LogEntry, NotYourTurnError, StaleVersionError
+
+
+def people(seed: int = 3) -> GameSession:
+    return GameSession(Game.new(seed), {}, random.Random(0))
+
+
+def test_a_person_acts_only_on_their_own_turn_and_on_the_current_version() -> None:
+    session = people()
+    seat = session.to_move
+    assert seat is not None
+    other = 1 - seat
+    legal = session.legal_ids(seat)
+    assert legal and session.legal_ids(other) == () and session.legal_ids(None) == ()
+    version = session.version
+    with pytest.raises(NotYourTurnError, match="turn"):
+        session.act(other, legal[0])
+    with pytest.raises(NotYourTurnError, match="spectator"):
+        session.act(None, legal[0])
+    with pytest.raises(StaleVersionError):
+        session.act(seat, legal[0], version=version - 1)
+    assert session.version == version and session.game.moves == []  # nothing changed
+    entries = session.act(seat, legal[0], version=version)
+    assert session.version == version + 1 and entries and entries[0].notation == ACTIONS[legal[0]].notation
+
+
+def test_an_illegal_action_is_refused_with_its_rule_and_changes_nothing() -> None:
+    session = people()
+    seat = session.to_move
+    assert seat is not None
+    with pytest.raises(IllegalActionError, match=r"R5\.4"):
+        session.act(seat, "end")  # a turn cannot end before it began (R5.4)
+    assert session.game.moves == [] and "R5.4" in session.why_not(seat, "end")
+
+
+def test_the_computer_seat_cannot_be_played_by_a_person() -> None:
+    session = GameSession(Game.new(3), {0: make_player("random"), 1: make_player("random")}, random.Random(0))
+    seat = session.to_move
+    assert seat is not None
+    with pytest.raises(NotYourTurnError, match="computer"):
+        session.act(seat, session.legal_ids(seat)[0])
+
+
+def test_updates_carry_only_what_each_seat_may_see() -> None:
+    session = GameSession(Game.new(8), {1: make_player("random")}, random.Random(1))
+    session.start()
+    for _ in range(40):
+        if session.is_over:
+            break
+        if session.computer_to_move:
+            session.play_computer_action()
+        else:
+            session.act(0, session.legal_ids(0)[0])
+    for seat in (0, 1, None):
+        update = session.update(seat)
+        assert update.view == session.game.view(seat) and update.version == session.version
+        assert update.log == tuple(session.log)
+    assert session.update(None).view.hand is None
+    assert (session.update(0).view.seat, session.update(1).view.seat) == (0, 1)
+    to_move = session.to_move
+    if to_move is not None:  # only the seat to move is offered actions
+        assert session.update(to_move).legal and session.update(1 - to_move).legal == ()
+
+
+def test_a_whole_game_between_computers_is_a_valid_record_with_a_log_in_words() -> None:
+    heard: list[LogEntry] = []
+    session = GameSession(Game.new(11), {0: make_player("heuristic"), 1: make_player("random")}, random.Random(2))
+    session.listeners.append(heard.extend)
+    session.run_computers()
+    assert session.is_over and session.to_move is None
+    assert replay(to_record(session.game)).result == session.game.result
+    assert heard == session.log and session.log[-1].words.startswith("Game over")
+    actions = [e for e in session.log if e.notation]
+    assert [e.notation for e in actions] == [m for m in session.game.moves if not m.startswith("shuffle")]
+    with pytest.raises(GameOverError):
+        session.act(0, "end")
+
+
+def test_resigning_ends_the_game_for_the_other_seat_and_tells_the_players() -> None:
+    calls: list[tuple[str | None, str]] = []
+
+    class Listener(type(make_player("random"))):  # type: ignore[misc]
+        def end_game(self, result: str | None, end: str) -> None:
+            calls.append((result, end))
+
+    session = GameSession(Game.new(5), {1: Listener()}, random.Random(0))
+    session.start()
+    session.resign(0, "resigned")
+    assert session.game.result == "B" and session.is_over
+    assert calls == [("B", "A forfeited: resigned")]
+    assert to_record(session.game)["forfeit"] == {"seat": "A", "reason": "resigned"}
+    session.close()
+    assert len(calls) == 1  # told once
