@@ -25,6 +25,7 @@ SEEDED_SPECS = (
     "medium",
     "ismcts:iterations=40,workers=1",
     "pimc:iterations=40,workers=1,worlds=4",
+    "textbook:iterations=40",
 )
 
 

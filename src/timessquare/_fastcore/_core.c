@@ -1387,6 +1387,25 @@ static PyObject *core_playout(CoreObject *self, PyObject *args) {
     return PyFloat_FromDouble(v);
 }
 
+/* rollout(seed) -> result: uniformly random actions (and chance events) to the end of the game */
+static PyObject *core_rollout(CoreObject *self, PyObject *arg) {
+    uint64_t rng;
+    if (read_seed(arg, &rng) < 0) return NULL;
+    GS s = self->s;
+    const TablesObject *t = self->tables;
+    while (s.result == NO_RESULT) {
+        if (s.chance != CHANCE_NONE) {
+            resolve_chance_rng(t, &s, &rng);
+            continue;
+        }
+        Mask m = legal_mask(t, &s);
+        int ids[NUM_ACTIONS], n = 0;
+        FOR_EACH_ID(m, id, { ids[n++] = id; });
+        apply_action(t, &s, ids[below(&rng, n)]);
+    }
+    return PyLong_FromLong(s.result);
+}
+
 static PyObject *core_get_result(CoreObject *self, void *closure) {
     if (self->s.result == NO_RESULT) Py_RETURN_NONE;
     return PyLong_FromLong(self->s.result);
@@ -1421,6 +1440,7 @@ static PyMethodDef core_methods[] = {
     {"top_turns", (PyCFunction)core_top_turns, METH_VARARGS, "the best turns by the mover's evaluation"},
     {"best_turn", (PyCFunction)core_best_turn, METH_VARARGS, "heuristic.best_turn's turn and value"},
     {"playout", (PyCFunction)core_playout, METH_VARARGS, "heuristic turns, then the evaluation"},
+    {"rollout", (PyCFunction)core_rollout, METH_O, "random actions to the end of the game: the result"},
     {NULL},
 };
 
