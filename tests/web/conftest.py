@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from pgcluster import PostgresCluster, find_bindir
 
 _counter = itertools.count()
+OPEN_SEATS: list[Seat] = []  # closed before their client, or the client would wait for them forever
 
 
 @pytest.fixture(scope="session")
@@ -77,6 +78,8 @@ def make_client(sqlite_url: str) -> Iterator[Callable[..., TestClient]]:
         return client
 
     yield make
+    while OPEN_SEATS:
+        OPEN_SEATS.pop().close()
     for client in reversed(clients):
         client.__exit__(None, None, None)
 
@@ -106,6 +109,8 @@ class Seat:
         self.token = token
         self.context = client.websocket_connect(f"/ws/games/{game_id}")
         self.socket = self.context.__enter__()
+        self.open = True
+        OPEN_SEATS.append(self)
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
         self.socket.send_json({"v": 1, "type": "join", "token": token, "lang": lang})
@@ -142,7 +147,9 @@ class Seat:
         return self.receive()
 
     def close(self) -> None:
-        self.context.__exit__(None, None, None)
+        if self.open:
+            self.open = False
+            self.context.__exit__(None, None, None)
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
