@@ -1,4 +1,6 @@
-"""The position document of FORMATS.md: a complete state as JSON, written and read with full validation."""
+"""The position document of FORMATS.md: a complete state as JSON, written and read with full validation.
+
+The JSON itself is read by jsonread.py (limits, duplicate keys); this module checks what it means."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from .cards import (
     B,
 )
 from .errors import FormatError
+from .jsonread import check_fields, join, parse_json, type_name
 from .state import State
 from .tables import (
     TK_OF_COLOUR,
@@ -85,47 +88,12 @@ def dumps(state: State) -> str:
     return json.dumps(to_document(state))
 
 
-def parse_json(text: str) -> Any:
-    """JSON text to a value; raises FormatError (also for nesting too deep to read) instead of other errors."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise FormatError("", f"not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
-    except RecursionError:
-        raise FormatError("", "not a readable JSON document (nested too deeply)") from None
-
-
 def loads(text: str, rules: Rules = DEFAULT_RULES) -> State:
     """Parse a position document from JSON text; raises FormatError naming what is wrong."""
     return from_document(parse_json(text), rules)
 
 
 # ----------------------------------------------------------------------------- reading
-
-
-def check_fields(doc: object, name: str, fields: tuple[str, ...]) -> dict[str, Any]:
-    """The object itself, after checking it has exactly these fields."""
-    if not isinstance(doc, dict):
-        raise FormatError(name, f"must be a JSON object, not {type_name(doc)}")
-    for field in fields:
-        if field not in doc:
-            raise FormatError(_join(name, field), "missing field")
-    for field in doc:
-        if field not in fields:
-            raise FormatError(_join(name, str(field)), "unknown field")
-    return doc
-
-
-def type_name(value: object) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array"}.get(
-        type(value), "an object"
-    )
-
-
-def _join(name: str, field: str) -> str:
-    return f"{name}.{field}" if name else field
 
 
 def card_list(value: object, name: str) -> list[int]:
@@ -145,21 +113,6 @@ def seat_index(value: object, name: str) -> int:
     return A if value == "A" else B
 
 
-def whole_number(doc: dict[str, Any], field: str, low: int, high: int) -> int:
-    """The whole number doc[last part of field] in low..high; errors name `field` (a dotted path)."""
-    key = field.rpartition(".")[2]
-    if not isinstance(doc, dict):
-        raise FormatError(field.rpartition(".")[0], f"must be a JSON object, not {type_name(doc)}")
-    if key not in doc:
-        raise FormatError(field, "missing field")
-    value = doc[key]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise FormatError(field, f"must be a whole number, not {type_name(value)}")
-    if not low <= value <= high:
-        raise FormatError(field, f"{value} is out of range ({low}-{high})")
-    return value
-
-
 def result_code(value: object, name: str) -> int | None:
     if value is None:
         return None
@@ -172,18 +125,18 @@ def from_document(doc: object, rules: Rules = DEFAULT_RULES, name: str = "") -> 
     """A state from a position document (a parsed JSON object), validated as FORMATS.md requires."""
     if isinstance(doc, dict) and "format" in doc and doc["format"] != POSITION_FORMAT:
         raise FormatError(
-            _join(name, "format"), f"unknown format {json.dumps(doc['format'])} (expected {POSITION_FORMAT!r})"
+            join(name, "format"), f"unknown format {json.dumps(doc['format'])} (expected {POSITION_FORMAT!r})"
         )
     doc = check_fields(doc, name, FIELDS)
     if doc["format"] != POSITION_FORMAT:
         raise FormatError(
-            _join(name, "format"), f"unknown format {json.dumps(doc['format'])} (expected {POSITION_FORMAT!r})"
+            join(name, "format"), f"unknown format {json.dumps(doc['format'])} (expected {POSITION_FORMAT!r})"
         )
-    figures = check_fields(doc["figures"], _join(name, "figures"), FIGURE_NAMES)
+    figures = check_fields(doc["figures"], join(name, "figures"), FIGURE_NAMES)
     pos = []
     for fig in FIGURE_NAMES:
         value = figures[fig]
-        field = _join(name, f"figures.{fig}")
+        field = join(name, f"figures.{fig}")
         if not isinstance(value, int) or isinstance(value, bool):
             raise FormatError(field, f"must be a whole number, not {type_name(value)}")
         if not 0 <= value <= LAST_SPACE:
@@ -191,19 +144,19 @@ def from_document(doc: object, rules: Rules = DEFAULT_RULES, name: str = "") -> 
         pos.append(value)
     if not pos[LOW] < pos[SUE] < pos[HIGH]:
         raise FormatError(
-            _join(name, "figures"),
+            join(name, "figures"),
             f"Sue must stand strictly between her bodyguards (low {pos[LOW]} < sue {pos[SUE]} < high {pos[HIGH]}, R3)",
         )
-    to_move = seat_index(doc["to_move"], _join(name, "to_move"))
-    hands_doc = check_fields(doc["hands"], _join(name, "hands"), ("A", "B"))
-    hands = [card_list(hands_doc[s], _join(name, f"hands.{s}")) for s in SEAT_NAMES]
-    supply = card_list(doc["supply"], _join(name, "supply"))
+    to_move = seat_index(doc["to_move"], join(name, "to_move"))
+    hands_doc = check_fields(doc["hands"], join(name, "hands"), ("A", "B"))
+    hands = [card_list(hands_doc[s], join(name, f"hands.{s}")) for s in SEAT_NAMES]
+    supply = card_list(doc["supply"], join(name, "supply"))
     supply_number = doc["supply_number"]
     if type(supply_number) is not int or supply_number not in (1, 2):
-        raise FormatError(_join(name, "supply_number"), f"must be 1 or 2, not {json.dumps(supply_number)}")
-    discard = card_list(doc["discard"], _join(name, "discard"))
-    result = result_code(doc["result"], _join(name, "result"))
-    turn_key, turn_cards = _read_turn(doc["turn"], _join(name, "turn"), rules, result is None)
+        raise FormatError(join(name, "supply_number"), f"must be 1 or 2, not {json.dumps(supply_number)}")
+    discard = card_list(doc["discard"], join(name, "discard"))
+    result = result_code(doc["result"], join(name, "result"))
+    turn_key, turn_cards = _read_turn(doc["turn"], join(name, "turn"), rules, result is None)
     _check_card_total([*hands, supply, discard], name)
     if result is None:
         _check_reachable(pos, supply, discard, turn_cards, name)
@@ -268,13 +221,13 @@ def _check_reachable(pos: list[int], supply: list[int], discard: list[int], turn
         if pos[fig] <= 1 or pos[fig] >= LAST_SPACE - 1:
             owner = "A" if pos[fig] <= 1 else "B"
             raise FormatError(
-                _join(name, f"figures.{FIGURE_NAMES[fig]}"),
+                join(name, f"figures.{FIGURE_NAMES[fig]}"),
                 f"on {owner}'s entrance in a running game: the game would have ended (R8.1); set result",
             )
     if not supply:
-        raise FormatError(_join(name, "supply"), "empty in a running game (R6.2 reshuffles, R8.2 ends the game)")
+        raise FormatError(join(name, "supply"), "empty in a running game (R6.2 reshuffles, R8.2 ends the game)")
     if turn_cards and discard[len(discard) - len(turn_cards) :] != turn_cards:
-        raise FormatError(_join(name, "turn.cards"), "the cards of this turn must be the newest entries of discard")
+        raise FormatError(join(name, "turn.cards"), "the cards of this turn must be the newest entries of discard")
 
 
 def _finished_reason(pos: list[int], result: int, supply: list[int], supply_number: int, name: str) -> str:
@@ -288,12 +241,12 @@ def _finished_reason(pos: list[int], result: int, supply: list[int], supply_numb
     else:
         if supply or supply_number != 2:
             raise FormatError(
-                _join(name, "result"),
+                join(name, "result"),
                 "a finished game has Sue or Charlie on an entrance (R8.1) or an empty second supply (R8.2)",
             )
         deciding = pos[SUE] if pos[SUE] != MIDDLE else pos[CHARLIE]
         expected = DRAW if deciding == MIDDLE else A if deciding < MIDDLE else B
         why = "the second supply ran out"
     if result != expected:
-        raise FormatError(_join(name, "result"), f"{why}, so the result is {RESULT_NAMES[expected]!r} (R8)")
+        raise FormatError(join(name, "result"), f"{why}, so the result is {RESULT_NAMES[expected]!r} (R8)")
     return why

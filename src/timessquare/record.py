@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from .cards import CARD_INDEX, CHARLIE, DEB, DECK_SIZE, HAL, HAND_SIZE, HIGH, LOW, MIDDLE, SEAT_NAMES, SUE, A, B
 from .errors import FormatError, TimesSquareError
 from .game import Game
+from .jsonread import parse_json, read_limited
 from .position import from_document
 from .state import State
 from .tables import TK_START
@@ -33,6 +35,25 @@ def to_record(game: Game) -> dict[str, Any]:
         record["forfeit"] = dict(game.forfeit)
     if game.rules.names:
         record["variants"] = game.rules.names
+    return record
+
+
+def read_record_file(path: str | Path) -> dict[str, Any]:
+    """The one reader of game record files: the file's JSON object, not yet replayed (see `replay`).
+
+    Raises TimesSquareError naming the file: unreadable, too large, not JSON, not a JSON object."""
+    try:
+        data = read_limited(path)
+    except OSError as e:
+        raise TimesSquareError(f"cannot read {path}: {e.strerror}") from None
+    except FormatError as e:
+        raise TimesSquareError(f"{path}: {e}") from None
+    try:
+        record = parse_json(data)
+    except FormatError as e:
+        raise TimesSquareError(f"{path}: not a game record ({e})") from None
+    if not isinstance(record, dict):
+        raise TimesSquareError(f"{path}: not a game record (not a JSON object)")
     return record
 
 

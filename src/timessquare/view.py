@@ -13,17 +13,16 @@ from typing import Any
 
 from .cards import CARD_CODES, DECK_SIZE, FIGURE_NAMES, NUM_CARD_TYPES, SEAT_NAMES, A, B
 from .errors import FormatError
+from .jsonread import check_fields, whole_number
 from .position import (
     TURN_FIELDS,
     card_list,
-    check_fields,
     codes,
     figures_document,
     hand_codes,
     result_code,
     seat_index,
     turn_document,
-    whole_number,
 )
 from .state import State
 

@@ -15,6 +15,7 @@ from ..actions import action_id
 from ..cards import CARD_INDEX
 from ..chance import sample_chance
 from ..errors import TimesSquareError
+from ..jsonread import parse_json
 from ..record import ReplayError, replay, to_record
 from ..state import State
 from ..variants import VARIANT_NAMES, Rules
@@ -92,7 +93,7 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        record = position.parse_json(_read_text(args.record))
+        record = parse_json(_read_text(args.record))
         game = replay(record, _rules(args) if args.variant else None)
     except ReplayError as e:
         raise TimesSquareError(f"{args.record}: bad {e}") from None

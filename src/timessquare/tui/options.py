@@ -3,31 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
-from pathlib import Path
 from typing import Any
 
 from textual.app import App
 
 from ..errors import TimesSquareError
-from ..record import ReplayError
+from ..record import ReplayError, read_record_file
 from ..variants import Rules
 from .app import GameApp, ReplayApp
 from .session import Session
-
-
-def read_record(path: str) -> dict[str, Any]:
-    """A game record file as JSON (the rules core checks its contents)."""
-    try:
-        record = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise TimesSquareError(f"cannot read {path}: {e.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise TimesSquareError(f"{path}: not a game record (not valid JSON: {e})") from None
-    if not isinstance(record, dict):
-        raise TimesSquareError(f"{path}: not a game record (not a JSON object)")
-    return record
 
 
 def app_from_args(args: argparse.Namespace, rules: Rules) -> App[None]:
@@ -36,7 +21,7 @@ def app_from_args(args: argparse.Namespace, rules: Rules) -> App[None]:
         os.environ["NO_COLOR"] = "1"  # Textual reads it when the app is made
     explicit_rules = rules if args.variant else None
     if args.replay:
-        record = read_record(args.replay)
+        record = read_record_file(args.replay)
         try:
             return ReplayApp(record, explicit_rules)
         except (ReplayError, TimesSquareError) as e:

@@ -16,7 +16,7 @@ from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
 from ..game import Game
 from ..players import Player, make_player
-from ..record import to_record
+from ..record import read_record_file, to_record
 from ..session import GameSession, LogEntry
 from ..variants import Rules
 from ..view import PlayerView
@@ -122,14 +122,7 @@ class Session:
     @classmethod
     def load(cls, path: str | Path, rules: Rules | None = None, **options: Any) -> Session:
         """Read a game record file and continue it (raises TimesSquareError with the reason)."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise TimesSquareError(f"cannot read {path}: {e.strerror}") from None
-        try:
-            record = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise TimesSquareError(f"{path}: not a game record (not valid JSON: {e})") from None
+        record = read_record_file(path)
         try:
             return cls.from_record(record, rules, **options)
         except TimesSquareError as e:
