@@ -236,7 +236,7 @@ def test_resign_ends_the_game_for_everyone(client: TestClient) -> None:
     theirs.send({"v": 1, "type": "resign"})
     assert theirs.receive()["code"] == "game_over"
     record = client.get(f"/api/games/{game['id']}/record").json()
-    assert record["forfeit"] == {"seat": "B", "reason": "B resigned"} and record["result"] == "A"
+    assert record["forfeit"] == {"seat": "B", "reason": "resigned"} and record["result"] == "A"
     assert client.get("/api/games?status=finished").json()["games"][0]["id"] == game["id"]
 
 

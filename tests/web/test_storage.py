@@ -48,7 +48,7 @@ def test_a_whole_game_is_stored_as_it_is_played_and_restored_by_replay(store: Ga
     while table.to_move is not None:
         seat = table.to_move
         length, version = table.record_length, table.version
-        table.play_id(seat, rng.choice(table.legal_ids(seat)))
+        table.play(seat, table.notation(rng.choice(table.legal_ids(seat))))
         store.append(table.game_id, version, length, table.entries_since(length), table.progress())
         if rng.random() < 0.05:  # now and then, read it back mid-game: the same game
             again = Table.restore(store.load(table.game_id))  # type: ignore[arg-type]
@@ -67,7 +67,7 @@ def test_a_write_on_an_old_version_is_refused_and_writes_nothing(store: GameStor
     stored_new(store, table)
     seat = table.to_move
     assert seat is not None
-    table.play_id(seat, table.legal_ids(seat)[0])
+    table.play(seat, table.notation(table.legal_ids(seat)[0]))
     store.append(table.game_id, 0, 0, table.entries_since(0), table.progress())
     with pytest.raises(VersionConflict):
         store.append(table.game_id, 0, 0, ["end"], Progress(9, 9, "A", None))
@@ -81,7 +81,7 @@ def test_a_resignation_is_stored_and_replays(store: GameStore) -> None:
     table.resign(0)
     store.append(table.game_id, 0, 0, [], table.progress())
     stored = store.load(table.game_id)
-    assert stored is not None and stored.forfeit == ("A", "A resigned") and stored.result == "B"
+    assert stored is not None and stored.forfeit == ("A", "resigned") and stored.result == "B"
     assert Table.restore(stored).over("en") == table.over("en")
 
 

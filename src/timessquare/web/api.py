@@ -116,8 +116,8 @@ async def create_game(request: Request) -> Response:
         seats[SEAT_NAMES[1 - SEAT_NAMES.index(mine)]] = hash_token(invite)
     new = NewGame(table.game_id, table.mode, table.players, table.rules.names, table.start, seats)
     await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
-    if not table.is_person(table.to_move_or_none()):
-        rooms.add(table)  # the computer moves first: it starts thinking now
+    if mode == "computer":
+        rooms.add(table)  # if the computer moves first, it starts thinking now
     return JSONResponse(game_links(table.game_id, mine, token, invite), status_code=201)
 
 
@@ -187,7 +187,7 @@ async def rematch(request: Request) -> Response:
         fresh = Table.new(new_id, stored.mode, "", "A", table.rules, players=players)
         new = NewGame(new_id, fresh.mode, fresh.players, fresh.rules.names, fresh.start, {}, rematch_of=game_id)
         kept = await rooms.database.run(store.create_rematch, game_id, new, fresh.progress())
-        if kept == new_id and not fresh.is_person(fresh.to_move_or_none()):
+        if kept == new_id and fresh.mode == "computer":
             rooms.add(fresh)
         new_id = kept
         new_token_ = derive_token(token, new_id)

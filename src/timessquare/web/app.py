@@ -42,6 +42,9 @@ class Settings:
     hint_seconds: float = 1.0
     hint_queue: int = 4
     create_per_minute: float = 60  # new games per client address (0: no limit)
+    socket_rate: float = 20  # messages a second per socket, on average ...
+    socket_burst: float = 40  # ... and at once
+    warm_workers: bool = True  # start the worker processes at once (else on first use)
     rules: Rules = DEFAULT_RULES
     on_ready: Callable[[str], None] | None = None  # told the database kind once the server is ready
     extra: dict[str, object] = field(default_factory=dict)
@@ -90,7 +93,8 @@ def create_app(settings: Settings) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await anyio.to_thread.run_sync(migrate, engine)
-        pool.start()
+        if settings.warm_workers:
+            pool.start()
         if settings.on_ready is not None:
             settings.on_ready(app.state.database_kind)
         try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -20,6 +21,8 @@ import anyio
 from starlette.websockets import WebSocket, WebSocketState
 
 from ..cards import SEAT_NAMES
+from ..players.base import Forfeit
+from ..view import PlayerView
 from . import messages
 from .messages import ProtocolError
 from .pool import PoolBusy, WorkerPool
@@ -223,20 +226,18 @@ class Room:
                 seat = self.table.to_move
                 if seat is None or self.table.is_person(seat):
                     return
-                version, view, legal = self.table.version, self.table.view(seat), self.table.legal_ids(seat)
+                version = self.table.version
+                _, name, view, legal = self.table.computer_request()
                 if self.thinking != seat:
                     self.thinking = seat
                     self.broadcast()
-                spec = self.table.computer(seat)
-                aid = await self.rooms.pool.choose(self.id, seat, spec, self.table.rules, view, legal)
+                choice = await self.choose(seat, name, view, legal)
                 async with self.lock:
                     if self.broken or self.table.version != version:
                         continue  # the game changed meanwhile (a resignation): look again
-                    if self.table.to_move != seat or self.table.is_person(seat):
-                        return
-                    await self.change_quietly(functools.partial(self.play_computer_action, seat, aid))
+                    await self.change_quietly(functools.partial(self.play_computer_action, seat, choice))
         except ProtocolError:
-            pass  # a commit failed: the room is dropped and the next join reads the game back
+            pass  # a commit failed: the room was dropped and its sockets moved to the game read back
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -248,8 +249,22 @@ class Room:
                     self.broadcast()
             self.rooms.release(self)
 
-    def play_computer_action(self, seat: int, aid: int) -> None:
-        self.table.play_id(seat, aid)
+    async def choose(self, seat: int, name: str, view: PlayerView, legal: list[int]) -> int | Forfeit:
+        """The computer's choice from the pool; a player that fails is not allowed to stall the game:
+        its forfeit ends it, any other failure is logged and a random legal action is played instead."""
+        try:
+            return await self.rooms.pool.choose(self.id, seat, name, self.table.rules, view, legal)
+        except Forfeit as e:
+            return e
+        except Exception:
+            log.exception("computer player %r of game %s failed; playing a random legal action", name, self.id)
+            return random.choice(legal)
+
+    def play_computer_action(self, seat: int, choice: int | Forfeit) -> None:
+        if isinstance(choice, Forfeit):
+            self.table.forfeit(seat, choice.reason)
+        else:
+            self.table.computer_played(seat, choice)
         if self.table.to_move != seat:
             self.thinking = None  # its turn is over: the state that tells so says nobody is thinking
 

@@ -1,7 +1,9 @@
-"""One game as the server holds it: the game session plus the web's bookkeeping (game id, mode, version).
+"""One game as the server holds it: the game session (session/) plus the web's bookkeeping (game id, mode).
 
-Everything about turns, seats, legality, views and words comes from the game session; this file only
-translates between it and the protocol (seat letters, error codes, the version number, storage progress).
+Turns, seats, versions, legality, views, resignation and the log in words all come from `GameSession`; this
+file only translates between it and the protocol (seat letters, error codes) and storage (progress, the
+record's new entries). A computer seat holds a `PoolPlayer`: the session knows the seat is the computer's,
+and the server asks the worker pool for its choices (`computer_request` / `computer_played`).
 """
 
 from __future__ import annotations
@@ -9,15 +11,17 @@ from __future__ import annotations
 import random
 import re
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
-from ..actions import ACTIONS, END_ID, LURE, action_id
+from ..actions import ACTIONS
 from ..cards import SEAT_NAMES
-from ..errors import InvalidActionError
-from ..explain import why_illegal
+from ..errors import GameOverError, IllegalActionError, InvalidActionError, TimesSquareError
 from ..game import Game
-from ..record import replay, to_record
-from ..tui.history import LogEntry
+from ..players.base import BasePlayer, Player
+from ..record import to_record
+from ..session import GameSession, LogEntry, NotYourTurnError, StaleVersionError, result_words
+from ..tui.timeline import walk
 from ..variants import Rules
 from ..view import SHUFFLE, PlayerView
 from .messages import ProtocolError
@@ -36,13 +40,28 @@ def rule_of(reason: str) -> str | None:
     return found.group(0) if found else None
 
 
+class PoolPlayer(BasePlayer):
+    """A computer seat whose choices are made in the worker pool (pool.py), by the player of that name."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
+        raise TimesSquareError("the web server's computer players choose in the worker pool")
+
+
+def _server_rng() -> random.Random:
+    """The deal and reshuffles: seeded from the system's randomness, never sent anywhere."""
+    return random.Random(secrets.randbits(128))
+
+
 class Table:
-    def __init__(self, game_id: str, mode: str, game: Game) -> None:
+    def __init__(self, game_id: str, mode: str, session: GameSession) -> None:
         self.game_id = game_id
         self.mode = mode
-        self.game = game
-        self._log: list[LogEntry] = []
-        self._logged = 0  # record entries already in the log
+        self.session = session
+        self.game = session.game
+        self._log: list[dict[str, Any]] = []
 
     # ------------------------------------------------------------ making one
 
@@ -58,18 +77,24 @@ class Table:
     ) -> Table:
         """A new deal. `players` (record names by seat) when given; else the creator ("you") takes
         `seat_choice` and the other seat is the level or the friend."""
-        rng = random.Random(secrets.randbits(128))  # the deal and later reshuffles; never leaves the server
+        rng = _server_rng()
         if players is None:
             mine = rng.randrange(2) if seat_choice == "random" else SEAT_NAMES.index(seat_choice)
             players = {SEAT_NAMES[mine]: YOU, SEAT_NAMES[1 - mine]: level}
-        return cls(game_id, mode, Game.new(rules=rules, players=dict(players), rng=rng))
+        game = Game.new(rules=rules, players=dict(players), rng=rng)
+        return cls(game_id, mode, GameSession(game, _computers(players), rng))
 
     @classmethod
     def restore(cls, stored: StoredGame) -> Table:
-        """The game as stored, replayed move by move."""
-        game = replay(stored.record())
-        game.rng = random.Random(secrets.randbits(128))
-        return cls(stored.id, stored.mode, game)
+        """The game as stored, replayed move by move (the record is checked on the way), with its log."""
+        timeline = walk(stored.record())
+        game = timeline.game
+        game.rng = _server_rng()
+        log = timeline.log()
+        if game.forfeit:
+            log.append(LogEntry(None, "", result_words(game.result, game.end_reason())))
+        session = GameSession(game, _computers(game.players), game.rng, log)
+        return cls(stored.id, stored.mode, session)
 
     # --------------------------------------------------------------- reading
 
@@ -87,40 +112,38 @@ class Table:
 
     @property
     def version(self) -> int:
-        return len(self.game.moves) + (1 if self.game.forfeit else 0)
+        return self.session.version
 
     @property
     def record_length(self) -> int:
         return len(self.game.moves)
 
     def entries_since(self, length: int) -> list[str]:
+        """The record's entries from `length` on (a reshuffle's `shuffle …` entry included: storage only)."""
         return list(self.game.moves[length:])
 
     @property
     def to_move(self) -> int | None:
         """The seat to move, None once the game is over."""
-        return None if self.game.is_over else self.game.state.to_move
-
-    def to_move_or_none(self) -> int | None:
-        return self.to_move
+        return self.session.to_move
 
     def is_person(self, seat: int | None) -> bool:
-        return seat is not None and self.players[SEAT_NAMES[seat]] in PEOPLE
+        return seat is not None and self.session.is_person(seat)
 
     def computer(self, seat: int) -> str:
-        return self.players[SEAT_NAMES[seat]]
+        return self.session.players[seat].name
 
     def players_seat(self, name: str) -> str:
         return next(s for s in SEAT_NAMES if self.players[s] == name)
 
     def view(self, seat: int | None) -> PlayerView:
-        return self.game.view(seat)
+        return self.session.view(seat)
 
     def legal_ids(self, seat: int) -> list[int]:
-        return list(self.game.state.legal_ids()) if self.to_move == seat else []
+        return list(self.session.legal_ids(seat))
 
     def legal_strings(self, seat: int) -> list[str]:
-        return sorted(ACTIONS[a].notation for a in self.legal_ids(seat))
+        return sorted(ACTIONS[a].notation for a in self.session.legal_ids(seat))
 
     @staticmethod
     def notation(aid: int) -> str:
@@ -145,58 +168,57 @@ class Table:
         return {"result": result, "reason": self.game.end_reason()}
 
     def log(self, lang: str) -> list[dict[str, Any]]:
-        self._catch_up_log()
-        return [{"text": e.words, "seat": None if e.seat is None else SEAT_NAMES[e.seat]} for e in self._log]
+        """The session's public log in words (English: the session has no other language yet)."""
+        entries = self.session.log
+        for entry in entries[len(self._log) :]:
+            seat = None if entry.seat is None else SEAT_NAMES[entry.seat]
+            self._log.append({"text": entry.words, "seat": seat, "notation": entry.notation or None})
+        return self._log
 
     def record(self) -> dict[str, Any]:
         return to_record(self.game)
 
     # --------------------------------------------------------------- changing
 
-    def play(self, seat: int, action: str) -> None:
-        """A person's action: checked (notation, turn, legality) and applied; raises ProtocolError."""
+    def play(self, seat: int, action: str, version: int | None = None) -> None:
+        """A person's action, checked by the session; its refusals become the protocol's errors."""
         try:
-            aid = action_id(action)
+            self.session.act(seat, action, version)
         except InvalidActionError:
             raise ProtocolError("bad_message", f"{action!r} is not a move of the notation") from None
-        self.play_id(seat, aid)
+        except GameOverError:
+            raise ProtocolError("game_over", "the game is over") from None
+        except IllegalActionError as e:
+            raise ProtocolError("illegal", e.why, rule_of(e.why)) from None
+        except NotYourTurnError as e:
+            raise ProtocolError("not_your_turn", str(e)) from None
+        except StaleVersionError as e:
+            raise ProtocolError("stale", str(e)) from None
 
-    def play_id(self, seat: int, aid: int) -> None:
-        if self.to_move != seat:
-            raise ProtocolError("not_your_turn", "it is not your turn")
-        if not self.game.state.is_legal(aid):
-            reason = why_illegal(self.game.state, aid)
-            raise ProtocolError("illegal", reason, rule_of(reason))
-        self._catch_up_log()
-        self.game.apply(aid)
+    def computer_request(self) -> tuple[int, str, PlayerView, list[int]]:
+        """The computer to move: its seat, its player's name, its own view only, its legal actions."""
+        seat, player, view, legal = self.session.computer_request()
+        return seat, player.name, view, list(legal)
+
+    def computer_played(self, seat: int, aid: int) -> None:
+        self.session.computer_played(seat, aid)
 
     def resign(self, seat: int) -> None:
-        self.game.resign(seat, f"{SEAT_NAMES[seat]} resigned")
+        self.session.resign(seat)
+
+    def forfeit(self, seat: int, reason: str) -> None:
+        self.session.forfeit(seat, reason)
 
     def explain(self, seat: int, action: str) -> dict[str, Any]:
         try:
-            aid = action_id(action)
+            reason = self.session.why_not(seat, action)
         except InvalidActionError:
             return {"legal": False, "reason": "not a move of the notation", "rule": None}
-        if self.game.state.is_legal(aid):
+        if not reason:
             return {"legal": True, "reason": None, "rule": None}
-        reason = why_illegal(self.game.state, aid)
         return {"legal": False, "reason": reason, "rule": rule_of(reason)}
 
-    def turn_ends_with(self, aid: int) -> bool:
-        return aid == END_ID or ACTIONS[aid].kind == LURE
 
-    # ------------------------------------------------------------------ the log
-
-    def _catch_up_log(self) -> None:
-        """Bring the log in words up to the record's end (rebuilt from the public history; games are short)."""
-        from ..tui.timeline import walk
-
-        if self._logged == len(self.game.moves):
-            return
-        record = self.record()
-        record.pop("forfeit", None)
-        record.pop("end", None)
-        record["result"] = self.game.state.result_name
-        self._log = walk(record).log()
-        self._logged = len(self.game.moves)
+def _computers(players: dict[str, str]) -> dict[int, Player]:
+    """The computer seats of a game, from its record names (everyone but "you" and "friend")."""
+    return {i: PoolPlayer(players[s]) for i, s in enumerate(SEAT_NAMES) if players[s] not in PEOPLE}

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import messages
 from .messages import ProtocolError
 from .rooms import Connection, Rooms, guarded
-from .security import is_game_id
+from .security import TokenBucket, is_game_id
 
 log = logging.getLogger("timessquare.web")
 
@@ -29,7 +29,8 @@ async def game_socket(socket: WebSocket) -> None:
     rooms: Rooms = socket.app.state.rooms
     game_id = str(socket.path_params["game_id"])
     await socket.accept()
-    connection = Connection(socket)
+    settings = socket.app.state.settings
+    connection = Connection(socket, bucket=TokenBucket(settings.socket_rate, settings.socket_burst))
     pump = asyncio.create_task(connection.pump(), name="socket writer")
     refused = 0
     last_refusal_message = 0.0

@@ -108,6 +108,7 @@ export class Board {
 
   /** Put the figures on `figures` ({sue: 8, ...}); moved ones glide there unless `animate` is false. */
   update(figures, animate = true) {
+    const sueMoved = this.figures === null || this.figures.sue !== figures.sue;
     for (const [figure, node] of Object.entries(this.nodes)) {
       const space = figures[figure];
       const moved = this.figures !== null && this.figures[figure] !== space;
@@ -121,6 +122,18 @@ export class Board {
     }
     this.figures = { ...figures };
     this.root.setAttribute("data-figures", JSON.stringify(figures));
+    if (sueMoved) this.centerOnSue(!animate);
+  }
+
+  /**
+   * On a narrow screen the board scrolls sideways (at a readable size): bring Sue to the middle of the
+   * visible part, smoothly unless `instant`. Does nothing where the whole street fits.
+   */
+  centerOnSue(instant = false) {
+    const box = this.root.parentElement;
+    if (!box || !this.figures || box.scrollWidth <= box.clientWidth + 1) return;
+    const x = (spaceX(this.figures.sue) / WIDTH) * box.scrollWidth - box.clientWidth / 2;
+    box.scrollTo({ left: Math.max(0, x), behavior: instant ? "auto" : "smooth" });
   }
 
   /** Show ghosts for [{figure, space, action}] (clear with an empty list); `chosen` marks one action. */

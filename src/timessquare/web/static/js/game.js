@@ -34,6 +34,7 @@ let candidates = null; // actions that put a clicked ghost's figure on its space
 let overShown = false;
 let logCount = 0;
 let logLang = null;
+let focusKey = null; // the data-focus of the control that last had the focus, to give it back after a redraw
 
 function me() {
   return state ? state.seat : null;
@@ -294,6 +295,7 @@ function onStatus(status) {
     showMessage(t("msg.noGame"));
     markReady();
   }
+  document.body.classList.toggle("offline", status !== "open");
   if (status !== "open") setBusy(false);
 }
 
@@ -318,8 +320,6 @@ function hideMessage() {
 
 function render(first = false) {
   if (!state) return;
-  const focusKey = document.activeElement && document.activeElement.dataset
-    ? document.activeElement.dataset.focus : null;
   const view = state.view;
   board.update(view.figures, !first);
   board.setClubLabels({ A: clubLabel("A"), B: clubLabel("B") });
@@ -338,9 +338,11 @@ function render(first = false) {
   if (focusKey) restoreFocus(focusKey);
 }
 
+/** A redraw replaces the buttons: give the focus back to the same control, or to the next sensible one. */
 function restoreFocus(key) {
   if (document.activeElement && document.activeElement !== document.body) return;
-  const same = document.querySelector(`[data-focus="${key}"]`);
+  if (document.querySelector("dialog[open]")) return;
+  const same = document.querySelector(`[data-focus="${key}"]:not([hidden])`);
   const fallback = same || document.querySelector("#choices button") || document.querySelector("#hand .card.selected")
     || document.querySelector("#hand .card.playable") || document.querySelector("#actions button:not([hidden])");
   if (fallback) fallback.focus();
@@ -439,7 +441,7 @@ function renderChoices() {
         class: `choice${candidates ? " candidate" : ""}${action === suggested ? " suggested" : ""}`,
         "data-action": action,
         "data-focus": `choice-${i}`,
-        disabled: busy || null,
+        "aria-disabled": busy ? "true" : null,
       }, words);
       button.addEventListener("click", () => sendAction(action));
       list.append(button);
@@ -576,6 +578,9 @@ function wire() {
   $("rematch").addEventListener("click", onRematch);
   $("banner-rematch").addEventListener("click", onRematch);
   $("over-close").addEventListener("click", () => $("over-dialog").close());
+  document.addEventListener("focusin", (event) => {
+    focusKey = event.target && event.target.dataset ? event.target.dataset.focus || null : null;
+  });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && (selected || trading) && !document.querySelector("dialog[open]")) {
       selected = null;
