@@ -1,0 +1,51 @@
+"""The interface in French, chosen from the browser's language, and the switch back to English."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from conftest import Watched
+from e2e_play import screenshot, wait_ready, wait_turn_or_over
+from e2e_server import Server
+
+
+def test_the_interface_speaks_french(server: Server, open_page: Callable[..., Watched]) -> None:
+    page = open_page(locale="fr-FR").page
+    page.goto(server.url + "/")
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.inner_text("#computer-heading") == "Jouer contre l'ordinateur"
+    assert page.get_attribute("[data-lang=fr]", "aria-pressed") == "true"
+    screenshot(page, "fr-home")
+
+    page.check("#computer-form input[name=level][value=easy]")
+    page.check("#computer-form input[name=seat][value=A]")
+    page.click("#play-computer")
+    page.wait_for_url(re.compile(r"/game/"))
+    wait_ready(page)
+    wait_turn_or_over(page)
+    assert page.inner_text("#hand-heading") == "Vos cartes"
+    assert page.inner_text("#turn").startswith("À vous")
+    assert page.title().startswith("● À vous")
+    assert "Sue sur 8, le milieu." in page.inner_text("#board-words") or "Sue sur" in page.inner_text("#board-words")
+    card = page.locator("#hand .card").first
+    assert re.search(r", (vert|gris|jaune|rouge)\.", card.get_attribute("aria-label") or "")
+    page.locator("#hand .card.playable").first.click()
+    page.wait_for_selector("#choices .choice")
+    assert page.inner_text("#choices .choices-title").startswith("Ce que peut faire")
+    screenshot(page, "fr-game")
+
+    page.goto(server.url + "/rules")
+    wait_ready(page)
+    assert page.locator("article[data-lang-section=fr]").is_visible()
+    assert page.locator("article[data-lang-section=en]").is_hidden()
+    assert page.inner_text("h1:visible") == "Comment jouer à Times Square"
+
+    # The switch: English at once, and remembered on the next page.
+    page.click("[data-lang=en]")
+    assert page.inner_text("h1:visible") == "How to play Times Square"
+    page.goto(server.url + "/")
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.inner_text("#computer-heading") == "Play the computer"

@@ -1,0 +1,72 @@
+"""The pages on a phone, 375 px wide: nothing wider than the screen, and a game can be played by taps."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from conftest import Watched
+from e2e_play import SCREENSHOTS, play_one_card, screenshot, version, wait_ready, wait_turn_or_over
+from e2e_server import Server
+
+WIDTH = 375
+
+
+def overflow(page: object) -> int:
+    """How many CSS pixels the page is wider than the screen (0 when it fits)."""
+    return int(page.evaluate("document.documentElement.scrollWidth") - WIDTH)  # type: ignore[attr-defined]
+
+
+def test_a_phone_can_play(server: Server, open_page: Callable[..., Watched]) -> None:
+    page = open_page(width=WIDTH, height=780, mobile=True).page
+    page.goto(server.url + "/")
+    wait_ready(page)
+    assert overflow(page) <= 0
+    screenshot(page, "phone-home")
+    page.goto(server.url + "/rules")
+    wait_ready(page)
+    assert overflow(page) <= 0
+    screenshot(page, "phone-rules", full_page=False)
+
+    page.goto(server.url + "/")
+    wait_ready(page)
+    page.check("#computer-form input[name=level][value=easy]")
+    page.check("#computer-form input[name=seat][value=B]")
+    page.click("#play-computer")
+    page.wait_for_url(re.compile(r"/game/"))
+    wait_ready(page)
+    wait_turn_or_over(page)
+    assert overflow(page) <= 0
+    # The street keeps a readable size and scrolls sideways, with Sue in view.
+    frame = page.locator(".board-scroll").bounding_box()
+    board = page.locator("#board").bounding_box()
+    sue = page.locator("#board .figure-sue").bounding_box()
+    assert frame and board and sue
+    assert frame["width"] <= WIDTH and board["height"] >= 120
+    assert frame["x"] <= sue["x"] and sue["x"] + sue["width"] <= frame["x"] + frame["width"]
+    cards = page.locator("#hand .card").all()
+    assert all((box := c.bounding_box()) is not None and box["width"] >= 44 and box["height"] >= 44 for c in cards)
+    screenshot(page, "phone-game")
+
+    page.locator("#hand .card.playable").first.click()
+    page.wait_for_selector("#choices .choice")
+    screenshot(page, "phone-card-picked", full_page=False)
+    page.locator(".board-wrap").screenshot(path=str(SCREENSHOTS / "phone-board.png"))
+    page.keyboard.press("Escape")
+    before = version(page)
+    assert play_one_card(page, "B")
+    assert version(page) > before
+    assert overflow(page) <= 0
+
+    # Resign from the phone; the game-over screen fits too, and so does the replay.
+    page.click("#resign")
+    page.click("#resign-yes")
+    page.wait_for_selector("#over-dialog[open]")
+    assert page.inner_text("#over-title") == "You lost."
+    assert "resigned" in page.inner_text("#over-reason")
+    screenshot(page, "phone-over", full_page=False)
+    page.click("#over-dialog a[data-replay-link]")
+    page.wait_for_url(re.compile(r"/replay/"))
+    wait_ready(page)
+    assert overflow(page) <= 0
+    screenshot(page, "phone-replay")
