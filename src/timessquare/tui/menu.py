@@ -135,8 +135,8 @@ def _lure_reason(lures: Sequence[int], explain: Explain) -> str:
 def moves_words(view: PlayerView, aid: int) -> str:
     """Where an action takes the figures, in the notation's names: "low 6→7, high 10→11"."""
     moved = moved_figures(view.figures, aid)
-    if len(moved) == 3:
-        _, (_, sue_from, sue_to), _ = moved
+    if len(moved) == 3:  # the group move: Sue's numbers stand for all three (moved is in figure order)
+        sue_from, sue_to = next((old, new) for name, old, new in moved if name == "sue")
         return f"sue {sue_from}→{sue_to}, guards too"
     return ", ".join(f"{name} {old}→{new}" for name, old, new in moved)
 
