@@ -73,5 +73,8 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
 
 def _print_log(entries: list[LogEntry]) -> None:
     for entry in entries:
-        who = f"{SEAT_NAMES[entry.seat]}: " if entry.seat is not None else "  "
-        print(f"{who}{entry.words}")
+        if entry.seat is None:  # what the game itself did: the draw, the reshuffle, Charlie, the end
+            print(f"  {entry.words}")
+        else:
+            seat = SEAT_NAMES[entry.seat]
+            print(f"{seat}: {entry.words.removeprefix(seat + ' ')}")  # "A: ends the turn", not "A: A ends …"
