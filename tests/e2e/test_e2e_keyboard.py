@@ -47,6 +47,7 @@ def test_keyboard_hint_and_explanations(server: Server, open_page: Callable[...,
     page.click("#hint")
     page.wait_for_selector("#hint-text:text-matches('[0-9]+%')")
     assert re.search(r"Suggestion: .+ about \d+%", page.inner_text("#hint-text"))
+    screenshot(page, "hint")
     assert page.locator(".choice.suggested, .lures button.suggested, .target.chosen").count() >= 1 or page.inner_text(
         "#hint-text"
     ).startswith("Suggestion: discard")

@@ -103,7 +103,16 @@ export class Board {
 
   /** Name the clubs: {A: "You", B: "Computer"}. */
   setClubLabels(labels) {
-    for (const seat of ["A", "B"]) this.clubLabels[seat].textContent = labels[seat] || "";
+    for (const seat of ["A", "B"]) {
+      const label = this.clubLabels[seat];
+      label.textContent = labels[seat] || "";
+      label.removeAttribute("textLength");
+      // a long word (a translation) is squeezed to the wall's width rather than cut off
+      if (label.textContent && label.getComputedTextLength() > CLUB_W - 14) {
+        label.setAttribute("textLength", String(CLUB_W - 14));
+        label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    }
   }
 
   /** Put the figures on `figures` ({sue: 8, ...}); moved ones glide there unless `animate` is false. */

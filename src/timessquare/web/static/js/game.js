@@ -501,7 +501,14 @@ function renderHint() {
     box.textContent = "";
     return;
   }
-  const steps = hint.turn.map((a) => (a === "end" ? t("effect.end") : `${a.split(" ")[0]}: ${effectWords(a, state.view.figures)}`));
+  // each step of the suggested turn is told on the board as the steps before it leave it
+  let figures = { ...state.view.figures };
+  const steps = hint.turn.map((action) => {
+    const card = parseAction(action).kind === "play" ? `${action.split(" ")[0]}: ` : "";
+    const words = card + effectWords(action, figures);
+    figures = { ...figures, ...destinations(action, figures) };
+    return words;
+  });
   box.textContent = t("hint.text", {
     turn: steps.join(" → "),
     p: Math.round(100 * hint.win_probability),

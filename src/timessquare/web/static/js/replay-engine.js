@@ -143,7 +143,8 @@ export function replayFrames(record) {
   const last = frames[frames.length - 1];
   let mismatch = null;
   if (record.forfeit && !last.over) {
-    last.over = { result: record.result, reason: "forfeit", seat: record.forfeit.seat };
+    const resigned = /resign/i.test(record.forfeit.reason || "");
+    last.over = { result: record.result, reason: resigned ? "resigned" : "forfeit", seat: record.forfeit.seat };
     last.events = [...last.events, { kind: "over" }];
   } else if (!last.over || last.over.result !== record.result) {
     mismatch = `rebuilt result ${last.over ? last.over.result : "none"}, record says ${record.result}`;

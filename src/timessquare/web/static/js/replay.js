@@ -34,7 +34,7 @@ function clubLabel(seat) {
 function endWords(over) {
   if (!over) return "";
   const seat = over.result;
-  if (over.reason === "forfeit") return t("end.forfeit", { seat: over.seat });
+  if (over.reason === "forfeit" || over.reason === "resigned") return t(`end.${over.reason}`, { seat: over.seat });
   return t(`end.${over.reason}`, { seat });
 }
 
