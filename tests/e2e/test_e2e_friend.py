@@ -97,3 +97,11 @@ def test_two_browsers_play_through_an_invite_link(server: Server, open_page: Cal
     bob.wait_for_url(f"**/game/{new_id}")
     wait_ready(bob)
     assert "A: You" in bob.inner_text("#players")
+
+    # Alice's home page: the rematch among her games, the first game among the finished ones.
+    alice.goto(server.url + "/")
+    wait_ready(alice)
+    assert alice.locator(f"#mine a[href='/game/{new_id}']").count() == 1
+    assert alice.locator(f"#finished a[href='/replay/{game_id}']").count() == 1
+    assert alice.locator(f"#live a[href='/game/{new_id}']").count() == 1
+    screenshot(alice, "home-with-games")

@@ -264,6 +264,7 @@ function onError(message) {
   setBusy(false);
   queue = [];
   if (message.code === "busy") hintPending = false;
+  if (message.code === "not_found") return; // the socket closes next (4404) and the page says so
   if (message.code === "forbidden" && !state) {
     // a token this server does not know (an old game, another server): watch instead
     token = null;
@@ -292,7 +293,9 @@ function onStatus(status) {
   line.textContent = status === "open" ? "" : t(`conn.${status}`);
   if (status === "gone") {
     $("main").classList.add("gone");
-    showMessage(t("msg.noGame"));
+    $("turn").textContent = t("msg.noGame");
+    $("turn").dataset.kind = "gone";
+    line.textContent = "";
     markReady();
   }
   document.body.classList.toggle("offline", status !== "open");
