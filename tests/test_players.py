@@ -26,6 +26,7 @@ SEEDED_SPECS = (
     "ismcts:iterations=40,workers=1",
     "pimc:iterations=40,workers=1,worlds=4",
     "textbook:iterations=40",
+    "ismcts:iterations=40,workers=1,model=1,candidates=3",
 )
 
 

@@ -14,6 +14,7 @@ turns it off (to compare, or to rule it out). `to_core(state)` copies a `State` 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -140,6 +141,41 @@ def to_core(state: State) -> Core:
     return core
 
 
+def turn_start_core(
+    rules: Rules,
+    pos: Sequence[int],
+    mover: int,
+    hand: Sequence[int],
+    supply_size: int,
+    supply_number: int,
+    discard: Sequence[int],
+) -> Core:
+    """A compiled position at the start of `mover`'s turn with `hand` as its hand, the other hand empty and
+    placeholders in the supply: enough to list and value the mover's turns (the opponent model's use)."""
+    module = compiled_module()
+    if module is None:
+        raise RuntimeError("the compiled core is not available")
+    empty = [0] * NUM_CARD_TYPES
+    hands = (hand, empty) if mover == 0 else (empty, hand)
+    core: Core = module.Core(
+        tables(rules),
+        pos,
+        hands[0],
+        hands[1],
+        [0] * supply_size,
+        supply_number,
+        discard,
+        mover,
+        TK_START,
+        (),
+        -1,
+        0,
+        0,
+        0,
+    )
+    return core
+
+
 def chance_code(state: State) -> int:
     """0 when no chance event is due, 1 while the reshuffle (R6.2) waits for its outcome."""
     due = state.chance_due
@@ -167,4 +203,14 @@ def snapshot(state: State) -> tuple[Any, ...]:
     )
 
 
-__all__ = ["PURE_ENV", "Core", "Tables", "available", "compiled_module", "snapshot", "tables", "to_core"]
+__all__ = [
+    "PURE_ENV",
+    "Core",
+    "Tables",
+    "available",
+    "compiled_module",
+    "snapshot",
+    "tables",
+    "to_core",
+    "turn_start_core",
+]

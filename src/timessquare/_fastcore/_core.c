@@ -1387,6 +1387,58 @@ static PyObject *core_playout(CoreObject *self, PyObject *args) {
     return PyFloat_FromDouble(v);
 }
 
+/* turn_likelihood(actions, beta, epsilon, cap) -> float: the log-probability of the mover's complete turn
+   `actions` from this turn's start under the softened one-ply player (players/opponent_model.py, whose
+   `turn_log_likelihood` is the reference): a softmax of `beta` times the values of every complete turn
+   (all trades), mixed with the uniform choice at `epsilon`. */
+static PyObject *core_turn_likelihood(CoreObject *self, PyObject *args) {
+    PyObject *actions, *cap_obj;
+    double beta, epsilon;
+    int cap;
+    if (!PyArg_ParseTuple(args, "OddO", &actions, &beta, &epsilon, &cap_obj)) return NULL;
+    if (read_cap(cap_obj, &cap) < 0) return NULL;
+    int8_t ids[MAX_TURN_ACTIONS * 4];
+    Py_ssize_t na;
+    if (read_int_seq(actions, ids, MAX_TURN_ACTIONS * 4, &na, 0, NUM_ACTIONS - 1, "actions") < 0) return NULL;
+    const TablesObject *t = self->tables;
+    const GS *root = &self->s;
+    if (root->result != NO_RESULT || root->chance != CHANCE_NONE || root->turn_key != TK_START || na == 0)
+        return PyErr_Format(PyExc_ValueError, "a turn's start and a turn are needed");
+    int mover = root->to_move;
+    /* the observed turn's position before its draw */
+    GS observed = *root;
+    for (Py_ssize_t i = 0; i < na; i++) {
+        if (ids[i] == END_ID && i == na - 1) break;
+        if (!m_has(legal_mask(t, &observed), ids[i]))
+            return PyErr_Format(PyExc_ValueError, "action %d of the turn is not legal", ids[i]);
+        apply_action(t, &observed, ids[i]);
+    }
+    int is_lure = ACT[(int)ids[0]].kind == LURE;
+    uint64_t radix[NUM_CARDS];
+    for (int c = 0; c < NUM_CARDS; c++) radix[c] = (uint64_t)root->hands[mover][c] + 1;
+    uint64_t observed_key = state_key(&observed, mover, radix);
+    double v_obs = evaluate(&observed, mover);
+    Py_ssize_t n = enumerate_turns(t, root, cap, NULL);
+    if (n < 0 || ensure_values((size_t)n + 2) < 0) return PyErr_NoMemory();
+    int found = 0;
+    double vmax = v_obs;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        tvalues[i] = evaluate(&tbuf[i].s, mover);
+        if (tvalues[i] > vmax) vmax = tvalues[i];
+        if (found) continue;
+        if (is_lure)
+            found = tbuf[i].n == 1 && tbuf[i].actions[0] == ids[0];
+        else
+            found = ACT[(int)tbuf[i].actions[0]].kind != LURE && state_key(&tbuf[i].s, mover, radix) == observed_key;
+    }
+    Py_ssize_t count = n;
+    if (!found) tvalues[count++] = v_obs;
+    for (Py_ssize_t i = 0; i < count; i++) tvalues[i] = exp(beta * (tvalues[i] - vmax));
+    double total = py_sum(tvalues, (int)count);
+    double p = exp(beta * (v_obs - vmax)) / total;
+    return PyFloat_FromDouble(log((1.0 - epsilon) * p + epsilon / (double)count));
+}
+
 /* rollout(seed) -> result: uniformly random actions (and chance events) to the end of the game */
 static PyObject *core_rollout(CoreObject *self, PyObject *arg) {
     uint64_t rng;
@@ -1441,6 +1493,7 @@ static PyMethodDef core_methods[] = {
     {"best_turn", (PyCFunction)core_best_turn, METH_VARARGS, "heuristic.best_turn's turn and value"},
     {"playout", (PyCFunction)core_playout, METH_VARARGS, "heuristic turns, then the evaluation"},
     {"rollout", (PyCFunction)core_rollout, METH_O, "random actions to the end of the game: the result"},
+    {"turn_likelihood", (PyCFunction)core_turn_likelihood, METH_VARARGS, "log-probability of a turn (opponent model)"},
     {NULL},
 };
 

@@ -53,10 +53,10 @@ class SeededChance:
 class CompiledPool:
     """`ismcts.WorldPool` with the worlds kept as Core states: the same samples from the same generator."""
 
-    def __init__(self, sampler: WorldSampler, size: int) -> None:
+    def __init__(self, sampler: WorldSampler, size: int, worlds: list[tuple[State, int]] | None = None) -> None:
         self.sampler = sampler
         self.size = size
-        self.worlds: list[tuple[Core, int]] = []
+        self.worlds: list[tuple[Core, int]] = [(to_core(world), seed) for world, seed in worlds or []]
         self.next = 0
 
     def __call__(self, rng: random.Random) -> tuple[Core, Chance]:

@@ -69,6 +69,10 @@ class SearchConfig:
     pool: int = 32  # ISMCTS: worlds sampled once and played in turn (0: a fresh world every iteration)
     parts: int = 1  # how many root-parallel searches share this budget (set by `split`)
     compiled: bool = True  # iterations on the compiled core when it is built (_fastcore: the same results)
+    model: bool = False  # ISMCTS: the pool's worlds weighed by the opponent model (opponent_model.py)
+    model_turns: int = 3  # the opponent's past turns the model reads
+    beta: float = 20.0  # how sharply the model expects the opponent to prefer better turns
+    candidates: int = 8  # worlds sampled for each pool world the model keeps
 
     def split(self, parts: int) -> SearchConfig:
         """The share of one of `parts` root-parallel searches: iterations are divided, time is not."""
@@ -90,6 +94,10 @@ SEARCH_DEFAULTS: dict[str, float] = {
     "width": 24,
     "pool": 32,
     "compiled": 1,
+    "model": 0,
+    "model_turns": 3,
+    "beta": 20.0,
+    "candidates": 8,
 }
 
 
@@ -109,6 +117,10 @@ def config_from_params(player: str, params: Mapping[str, str], defaults: Mapping
         width=max(1, int(values["width"])),
         pool=int(values.get("pool", 0)),
         compiled=bool(values.get("compiled", 1)),
+        model=bool(values.get("model", 0)),
+        model_turns=max(1, int(values.get("model_turns", 3))),
+        beta=values.get("beta", 20.0),
+        candidates=max(1, int(values.get("candidates", 8))),
     )
     if config.iterations <= 0 and config.seconds <= 0:
         raise TimesSquareError(f"{player}: give a budget, iterations=N or seconds=S")
@@ -295,9 +307,10 @@ def ismcts_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: in
     assert view.seat is not None
     sampler = WorldSampler(view, rules)
     roots = root_turns(sampler.template, view.seat, config)
-    search = compiled_ismcts(sampler, view.seat, config, roots) if config.compiled else None
+    pooled = model_worlds(view, rules, sampler, config, seed) if config.model and config.pool > 0 else None
+    search = compiled_ismcts(sampler, view.seat, config, roots, pooled) if config.compiled else None
     if search is None:
-        worlds = WorldPool(sampler, config.pool) if config.pool > 0 else FreshWorlds(sampler)
+        worlds = WorldPool(sampler, config.pool, pooled) if config.pool > 0 else FreshWorlds(sampler)
         search = TurnSearch(view.seat, config, worlds, roots)
     deadline = time.perf_counter() + config.seconds if config.seconds > 0 else None
     return search.run(random.Random(seed), deadline)
@@ -315,7 +328,11 @@ def turn_search(
 
 
 def compiled_ismcts(
-    sampler: WorldSampler, seat: int, config: SearchConfig, roots: tuple[list[Turn], list[float]]
+    sampler: WorldSampler,
+    seat: int,
+    config: SearchConfig,
+    roots: tuple[list[Turn], list[float]],
+    pooled: list[tuple[State, int]] | None = None,
 ) -> TurnSearch | None:
     """The ISMCTS search on the compiled core with its worlds kept as compiled states, or None when the
     compiled core is not built (or turned off)."""
@@ -323,8 +340,22 @@ def compiled_ismcts(
         return None
     from .._fastcore.search import CompiledFreshWorlds, CompiledPool, CompiledTurnSearch
 
-    worlds = CompiledPool(sampler, config.pool) if config.pool > 0 else CompiledFreshWorlds(sampler)
+    worlds = CompiledPool(sampler, config.pool, pooled) if config.pool > 0 else CompiledFreshWorlds(sampler)
     return CompiledTurnSearch(seat, config, worlds, roots)
+
+
+MODEL_SEED_SALT = 0x0990_0E17  # the model's draws come from their own generator: the search's stay as they were
+
+
+def model_worlds(
+    view: PlayerView, rules: Rules, sampler: WorldSampler, config: SearchConfig, seed: int
+) -> list[tuple[State, int]]:
+    """The pool's worlds drawn in proportion to the opponent model's weights (opponent_model.py)."""
+    from .opponent_model import ModelConfig, OpponentModel, weighted_worlds
+
+    model_config = ModelConfig(turns=config.model_turns, beta=config.beta, candidates=config.candidates)
+    model = OpponentModel(view, rules, model_config, config.compiled)
+    return weighted_worlds(sampler, model, config.pool, random.Random(seed ^ MODEL_SEED_SALT))
 
 
 class WorldPool:
@@ -332,10 +363,10 @@ class WorldPool:
     much the same worlds, so the luck of the sample weighs less on their differences, and the opponent's
     nodes meet the same hands again. The tree is still keyed by the searcher's information only."""
 
-    def __init__(self, sampler: WorldSampler, size: int) -> None:
+    def __init__(self, sampler: WorldSampler, size: int, worlds: list[tuple[State, int]] | None = None) -> None:
         self.sampler = sampler
         self.size = size
-        self.worlds: list[tuple[State, int]] = []
+        self.worlds: list[tuple[State, int]] = list(worlds or [])  # given: the opponent model's choice
         self.next = 0
 
     def __call__(self, rng: random.Random) -> tuple[State, random.Random]:

@@ -32,6 +32,7 @@ from ..errors import TimesSquareError
 from ..state import State
 from ..variants import Rules
 from ..view import PlayerView
+from .base import BasePlayer
 from .evaluation import result_value
 from .heuristic import best_turn, read_params
 from .sampling import WorldSampler
@@ -175,7 +176,7 @@ class TextbookSearch:
         return best
 
 
-class TextbookPlayer:
+class TextbookPlayer(BasePlayer):
     """Searches at a turn's first decision and follows the tree while it is well visited."""
 
     def __init__(self, rules: Rules, seconds: float, iterations: int, explore: float, cap: int) -> None:
@@ -213,12 +214,6 @@ class TextbookPlayer:
         return aid
 
     def start_game(self, seat: int) -> None:
-        self.node = None
-
-    def end_game(self, result: str | None, end: str) -> None:
-        self.node = None
-
-    def close(self) -> None:
         self.node = None
 
 
