@@ -24,6 +24,17 @@ def tab_to(page: Page, selector: str, limit: int = 60) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
+def arrow_to(page: Page, selector: str) -> None:
+    """Inside the hand (one Tab stop), press the right arrow until the focused card matches `selector`."""
+    tab_to(page, "#hand .card")
+    page.keyboard.press("Home")
+    for _ in range(8):
+        if page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"no card in the hand matches {selector}")
+
+
 def test_keyboard_hint_and_explanations(server: Server, open_page: Callable[..., Watched]) -> None:
     page = open_page().page
     page.goto(server.url + "/")
@@ -59,18 +70,18 @@ def test_keyboard_hint_and_explanations(server: Server, open_page: Callable[...,
         if is_over(page):
             break
         page.evaluate("document.activeElement && document.activeElement.blur()")
-        tab_to(page, "#hand .card.playable")
+        arrow_to(page, "#hand .card.playable")
         page.keyboard.press("Enter")
         page.wait_for_selector("#choices .choice")
         before = version(page)
-        tab_to(page, "#choices .choice")
+        tab_to(page, "#choices .choice", limit=3)  # the hand is one Tab stop: the moves come right after it
         page.keyboard.press("Enter")
         wait_version(page, before + 1)
         if is_over(page):
             break
         assert page.evaluate("document.activeElement !== document.body"), "the focus was lost"
         if page.locator("#hand .card.unplayable").count() and not explained:
-            tab_to(page, "#hand .card.unplayable")
+            arrow_to(page, "#hand .card.unplayable")
             page.keyboard.press("Enter")
             page.wait_for_selector("#message:text-matches('\\\\(R5\\\\.1\\\\)')")
             assert page.inner_text("#message").startswith("Not allowed: this turn plays ")

@@ -406,7 +406,7 @@ function renderHand() {
   $("hand-heading").textContent = me() ? t("hand.mine") : t("hand.spectator");
   if (!me()) {
     for (const seat of ["A", "B"]) {
-      const row = el("div", { class: "backs", "aria-label": tn("hands.seat", view.hand_sizes[seat], { seat }) });
+      const row = el("div", { class: "backs", role: "img", "aria-label": tn("hands.seat", view.hand_sizes[seat], { seat }) });
       row.append(el("span", { class: "backs-label" }, `${seat}:`));
       for (let i = 0; i < view.hand_sizes[seat]; i += 1) row.append(cardBack());
       hand.append(row);
@@ -414,6 +414,7 @@ function renderHand() {
     return;
   }
   const mine = myTurn();
+  const roving = rovingIndex(view.hand);
   view.hand.forEach((code, index) => {
     const playable = mine && !busy && (trading ? true : legalOfCard(code).length > 0);
     const button = cardButton(code, index, {
@@ -422,10 +423,34 @@ function renderHand() {
       marked: trading && marked.has(index),
       trading: trading && mine,
     });
+    button.tabIndex = index === roving ? 0 : -1;
     button.addEventListener("click", () => onCard(code, index));
     hand.append(button);
   });
   if (!view.hand.length) hand.append(el("p", { class: "empty" }, t("hand.empty")));
+}
+
+/** The hand is one stop for Tab (arrow keys move inside it): the card that keeps that stop. */
+function rovingIndex(hand) {
+  const focused = focusKey && focusKey.startsWith("card-") ? Number(focusKey.slice(5)) : -1;
+  if (focused >= 0 && focused < hand.length) return focused;
+  const picked = selected ? hand.indexOf(selected) : -1;
+  if (picked >= 0) return picked;
+  const playable = hand.findIndex((code) => legalOfCard(code).length > 0);
+  return Math.max(playable, 0);
+}
+
+function moveInHand(event) {
+  const cards = [...$("hand").querySelectorAll(".card")];
+  const at = cards.indexOf(document.activeElement);
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (at < 0 || (step === undefined && event.key !== "Home" && event.key !== "End")) return;
+  event.preventDefault();
+  let next = event.key === "Home" ? 0 : event.key === "End" ? cards.length - 1 : at + step;
+  next = Math.max(0, Math.min(cards.length - 1, next));
+  for (const card of cards) card.tabIndex = -1;
+  cards[next].tabIndex = 0;
+  cards[next].focus();
 }
 
 function renderChoices() {
@@ -571,6 +596,7 @@ function renderOver() {
 
 function wire() {
   board = new Board($("board"), onTarget);
+  $("hand").addEventListener("keydown", moveInHand);
   $("end-turn").addEventListener("click", onEnd);
   $("trade").addEventListener("click", startTrade);
   $("trade-cancel").addEventListener("click", cancelTrade);
