@@ -5,16 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import ACTIONS, DISCARD, END, LURE, PLAY, Action
-from .cards import CARD_CODES, CARD_COLOUR, COLOUR_NAMES, FIGURE_NAMES, HAL, HIGH, LAST_SPACE, LOW, SUE, A
-from .tables import (
-    LOCKED_RED_KEYS,
-    TK_OF_JOKER,
-    TK_RED_DEB,
-    TK_START,
-    TK_TRADE,
-    joker_condition,
-    moved_positions,
-)
+from .cards import CARD_CODES, CARD_COLOUR, COLOUR_NAMES
+from .tables import LOCKED_RED_KEYS, TK_OF_JOKER, TK_RED_DEB, TK_START, TK_TRADE, board_reason
 
 if TYPE_CHECKING:
     from .state import State
@@ -67,27 +59,4 @@ def _hand_reason(state: State, action: Action) -> str:
 
 
 def _board_reason(state: State, action: Action) -> str:
-    if action.kind not in (PLAY, LURE):
-        return ""
-    pos, mover = state.pos, state.to_move
-    if action.is_joker and not joker_condition(pos, mover):
-        side = "A's end (deb < sue)" if mover == A else "B's end (deb > sue)"
-        return f"a Deb card is a joker only while Deb stands strictly between Sue and {side} (R9.1)"
-    if state.rules.toward_mover and action.kind == PLAY:
-        toward = -1 if mover == A else 1
-        if any(step * toward < 0 for _, step in action.steps):
-            return "with the toward-mover variant, figures move only toward the active player (R4.1 variant)"
-    new = moved_positions(action, pos)
-    if new == pos[:5]:
-        if action.kind == LURE:
-            return f"{FIGURE_NAMES[action.lure_figure]} already stands on Hal's space (R5.2)"
-        return "the card would not change the board (R4.4)"
-    for fig, p in enumerate(new):
-        if not 0 <= p <= LAST_SPACE:
-            return f"{FIGURE_NAMES[fig]} would leave the board (space {p}) (R4.3)"
-    if not new[LOW] < new[SUE] < new[HIGH]:
-        where = f"low {new[LOW]}, sue {new[SUE]}, high {new[HIGH]}"
-        return f"Sue must stand strictly between her bodyguards ({where}) (R3)"
-    if action.kind == LURE and pos[HAL] == pos[action.lure_figure]:
-        return "the figure already stands on Hal's space (R5.2)"
-    return ""
+    return board_reason(action, state.pos, state.to_move, state.rules)

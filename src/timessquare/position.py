@@ -14,12 +14,10 @@ from .cards import (
     CARD_INDEX,
     CHARLIE,
     DECK_SIZE,
-    DRAW,
     FIGURE_NAMES,
     HIGH,
     LAST_SPACE,
     LOW,
-    MIDDLE,
     NUM_CARD_TYPES,
     RED,
     RESULT_NAMES,
@@ -30,7 +28,7 @@ from .cards import (
 )
 from .errors import FormatError
 from .jsonread import check_fields, join, parse_json, type_name
-from .state import State
+from .state import State, deck_out, entrance_owner
 from .tables import (
     TK_OF_COLOUR,
     TK_RED,
@@ -232,9 +230,8 @@ def _check_reachable(pos: list[int], supply: list[int], discard: list[int], turn
 
 def _finished_reason(pos: list[int], result: int, supply: list[int], supply_number: int, name: str) -> str:
     """How a finished position ended (R8), checking that `result` is the one the rules give."""
-    entrance_owner = {0: A, 1: A, LAST_SPACE - 1: B, LAST_SPACE: B}
     for fig in (SUE, CHARLIE):
-        owner = entrance_owner.get(pos[fig])
+        owner = entrance_owner(pos[fig])
         if owner is not None:
             expected, why = owner, f"{FIGURE_NAMES[fig].capitalize()} reached {SEAT_NAMES[owner]}'s entrance"
             break
@@ -244,9 +241,7 @@ def _finished_reason(pos: list[int], result: int, supply: list[int], supply_numb
                 join(name, "result"),
                 "a finished game has Sue or Charlie on an entrance (R8.1) or an empty second supply (R8.2)",
             )
-        deciding = pos[SUE] if pos[SUE] != MIDDLE else pos[CHARLIE]
-        expected = DRAW if deciding == MIDDLE else A if deciding < MIDDLE else B
-        why = "the second supply ran out"
+        expected, why = deck_out(pos)
     if result != expected:
         raise FormatError(join(name, "result"), f"{why}, so the result is {RESULT_NAMES[expected]!r} (R8)")
     return why

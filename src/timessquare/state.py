@@ -35,7 +35,6 @@ from .cards import (
     CHARLIE,
     DEB,
     DRAW,
-    GA,
     HAL,
     HAND_SIZE,
     HIGH,
@@ -52,7 +51,18 @@ from .cards import (
 )
 from .errors import GameOverError, IllegalActionError, TimesSquareError
 from .facts import DEAL, RESHUFFLE
-from .tables import ACTION_KEY_DELTA, FIGURE_WEIGHT, TK_CHANCE, TWO_S_BIT, RuleTables, board_key, hand_key, tables_for
+from .tables import (
+    ACTION_KEY_DELTA,
+    FIGURE_WEIGHT,
+    TK_CHANCE,
+    TWO_S_BIT,
+    RuleTables,
+    board_key,
+    board_key_delta,
+    hand_key,
+    moved_positions,
+    tables_for,
+)
 from .variants import DEFAULT_RULES, Rules
 
 # Flat per-action tables for the hot path (attribute access on Action is slower than tuple indexing).
@@ -63,7 +73,6 @@ _STEPS = ACTION_STEPS
 _TO_MIDDLE = ACTION_TO_MIDDLE
 _LURE_FIG = ACTION_LURE_FIGURE
 _KEY_DELTA = ACTION_KEY_DELTA
-_W_LOW, _W_HIGH = FIGURE_WEIGHT[LOW], FIGURE_WEIGHT[HIGH]
 # Hand-key masks: clear a card type's bit (none left), or only the two-S bit (one S left).
 _CLEAR_KEY = tuple(~((1 << c) | (TWO_S_BIT if c == S else 0)) for c in range(13))
 _DRAW_BIT = tuple(1 << c for c in range(13))
@@ -221,15 +230,9 @@ class State:
                 for fig, step in steps:
                     pos[fig] += step
                 self.board_key += _KEY_DELTA[aid]
-            elif card == GA:
-                sue = pos[SUE]
-                self.board_key += (sue - 1 - pos[LOW]) * _W_LOW + (sue + 1 - pos[HIGH]) * _W_HIGH
-                pos[LOW] = sue - 1
-                pos[HIGH] = sue + 1
-            else:
-                fig = _TO_MIDDLE[aid]
-                self.board_key += (MIDDLE - pos[fig]) * FIGURE_WEIGHT[fig]
-                pos[fig] = MIDDLE
+            else:  # GA, or a card to the middle: where the figures go depends on the board
+                self.board_key += board_key_delta(aid, pos)
+                pos[:5] = moved_positions(ACTIONS[aid], pos)
             if pos[SUE] <= 1 or pos[SUE] >= LAST_SPACE - 1:
                 self._sue_check()
         elif kind == LURE:
@@ -244,13 +247,10 @@ class State:
 
     def _sue_check(self) -> bool:
         """R8.1 for Sue: on an entrance, that club's owner wins at once, whoever moved her there."""
-        sue = self.pos[SUE]
-        if sue <= 1:
-            self.result, self.end_reason = A, "Sue reached A's entrance"
-        elif sue >= LAST_SPACE - 1:
-            self.result, self.end_reason = B, "Sue reached B's entrance"
-        else:
+        owner = entrance_owner(self.pos[SUE])
+        if owner is None:
             return False
+        self.result, self.end_reason = owner, f"Sue reached {SEAT_NAMES[owner]}'s entrance"
         return True
 
     def _end_turn(self) -> None:
@@ -306,39 +306,17 @@ class State:
         return False
 
     def _deck_out(self) -> None:
-        """R8.2: the last card of the second supply is drawn: Sue's half decides, then Charlie's."""
-        sue, charlie = self.pos[SUE], self.pos[CHARLIE]
-        if sue != MIDDLE:
-            self.result = A if sue < MIDDLE else B
-            why = f"Sue is on {SEAT_NAMES[self.result]}'s half"
-        elif charlie != MIDDLE:
-            self.result = A if charlie < MIDDLE else B
-            why = f"Sue is in the middle and Charlie on {SEAT_NAMES[self.result]}'s half"
-        else:
-            self.result = DRAW
-            why = "Sue and Charlie are both in the middle"
-        self.end_reason = f"the second supply ran out: {why}"
+        """R8.2: the last card of the second supply is drawn."""
+        self.result, self.end_reason = deck_out(self.pos)
 
     def _charlie_and_pass(self) -> None:
         """R7: Charlie moves toward the mover's club; R8.1 for Charlie; then the turn passes."""
         pos = self.pos
-        if self.to_move == A:
-            steps = (pos[SUE] <= 1) + (pos[LOW] <= 1) + (pos[HIGH] <= 1) + (pos[HAL] <= 1) + (pos[DEB] <= 1)
-            steps += pos[HIGH] < MIDDLE  # Sue and both bodyguards on A's half (R3: high is the outermost)
-            charlie = max(0, pos[CHARLIE] - steps)
-            pos[CHARLIE] = charlie
-            if charlie <= 1:
-                self.result, self.end_reason = A, "Charlie reached A's entrance"
-                return
-        else:
-            edge = LAST_SPACE - 1
-            steps = (pos[SUE] >= edge) + (pos[LOW] >= edge) + (pos[HIGH] >= edge) + (pos[HAL] >= edge)
-            steps += (pos[DEB] >= edge) + (pos[LOW] > MIDDLE)
-            charlie = min(LAST_SPACE, pos[CHARLIE] + steps)
-            pos[CHARLIE] = charlie
-            if charlie >= edge:
-                self.result, self.end_reason = B, "Charlie reached B's entrance"
-                return
+        mover = self.to_move
+        charlie = pos[CHARLIE] = charlie_after(pos, mover)
+        if charlie <= 1 or charlie >= LAST_SPACE - 1:  # he only moves toward the mover's club
+            self.result, self.end_reason = mover, f"Charlie reached {SEAT_NAMES[mover]}'s entrance"
+            return
         self.to_move ^= 1
         self.board_key ^= 1
         self.turn_key = 0
@@ -411,6 +389,13 @@ class State:
         if need == 0 or self._draw(need):
             self._charlie_and_pass()
 
+    def set_hand(self, seat: int, counts: Sequence[int]) -> None:
+        """Give `seat` this hand (counts per card type), keeping the hand's size and key in step (for the
+        worlds a computer player samples; the cards' total is the caller's to keep)."""
+        self.hands[seat] = list(counts)
+        self.hand_sizes[seat] = sum(counts)
+        self.hand_keys[seat] = hand_key(self.hands[seat])
+
     # ----------------------------------------------------------------- copies
 
     def clone(self) -> State:
@@ -439,6 +424,41 @@ class State:
         names = ("sue", "low", "high", "hal", "deb", "charlie")
         figures = " ".join(f"{n}={p}" for n, p in zip(names, self.pos, strict=True))
         return f"<State {figures} to_move={SEAT_NAMES[self.to_move]} result={self.result_name}>"
+
+
+# ----------------------------------------------------------------------------- rule clauses used elsewhere
+
+
+def entrance_owner(space: int) -> int | None:
+    """R8.1: whose club entrance a space is (0-1: A's, 15-16: B's), or None."""
+    return A if space <= 1 else B if space >= LAST_SPACE - 1 else None
+
+
+def charlie_after(pos: Sequence[int], mover: int) -> int:
+    """R7: Charlie's space after `mover`'s turn: one step toward the mover's club for each figure on that
+    club's entrance, and one more when Sue and both bodyguards stand on the mover's half."""
+    if mover == A:
+        steps = (pos[SUE] <= 1) + (pos[LOW] <= 1) + (pos[HIGH] <= 1) + (pos[HAL] <= 1) + (pos[DEB] <= 1)
+        steps += pos[HIGH] < MIDDLE  # R3: the high bodyguard is the outermost of the three
+        return max(0, pos[CHARLIE] - steps)
+    edge = LAST_SPACE - 1
+    steps = (pos[SUE] >= edge) + (pos[LOW] >= edge) + (pos[HIGH] >= edge) + (pos[HAL] >= edge) + (pos[DEB] >= edge)
+    steps += pos[LOW] > MIDDLE
+    return min(LAST_SPACE, pos[CHARLIE] + steps)
+
+
+def deck_out(pos: Sequence[int]) -> tuple[int, str]:
+    """R8.2, the second supply ran out: Sue's half decides, then Charlie's, else a draw; and why, in words."""
+    sue, charlie = pos[SUE], pos[CHARLIE]
+    if sue != MIDDLE:
+        result = A if sue < MIDDLE else B
+        why = f"Sue is on {SEAT_NAMES[result]}'s half"
+    elif charlie != MIDDLE:
+        result = A if charlie < MIDDLE else B
+        why = f"Sue is in the middle and Charlie on {SEAT_NAMES[result]}'s half"
+    else:
+        result, why = DRAW, "Sue and Charlie are both in the middle"
+    return result, f"the second supply ran out: {why}"
 
 
 def dealt_state(outcome: Sequence[int], rules: Rules = DEFAULT_RULES) -> State:

@@ -10,6 +10,8 @@ A mask is turned into the sorted tuple of its ids once, then looked up.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import (
     ACTIONS,
     DISCARD,
@@ -26,6 +28,7 @@ from .actions import (
 from .cards import (
     CARD_COLOUR,
     DEB,
+    FIGURE_NAMES,
     GA,
     GREEN,
     GREY,
@@ -83,7 +86,7 @@ def _mask(actions: list[Action]) -> int:
     return sum(1 << a.id for a in actions)
 
 
-def moved_positions(action: Action, pos: list[int]) -> list[int]:
+def moved_positions(action: Action, pos: Sequence[int]) -> list[int]:
     """The street positions after a play or lure action, unchecked (used to build tables and explain)."""
     new = list(pos[:5])
     if action.kind == LURE:
@@ -98,30 +101,51 @@ def moved_positions(action: Action, pos: list[int]) -> list[int]:
     return new
 
 
-def joker_condition(pos: list[int], mover: int) -> bool:
+def joker_condition(pos: Sequence[int], mover: int) -> bool:
     """R9.1: Deb strictly between Sue and the mover's end of the board."""
     return pos[DEB] < pos[SUE] if mover == A else pos[DEB] > pos[SUE]
 
 
-def board_allows(action: Action, pos: list[int], mover: int, rules: Rules, joker_checked: bool = False) -> bool:
-    """Whether the figures allow this action (R3, R4.1, R4.3, R4.4, R5.2, R9.1); hand and turn aside.
-
-    With `joker_checked` the caller has checked R9.1 itself.
+def board_reason(action: Action, pos: Sequence[int], mover: int, rules: Rules, joker_checked: bool = False) -> str:
+    """The rule of the board this action breaks, in words ("" when the figures allow it): R3, R4.1,
+    R4.3, R4.4, R5.2, R9.1; hand and turn aside. The one home of board legality: the cached tables are
+    built from it and the explanations quote it. With `joker_checked` the caller has checked R9.1 itself.
     """
     if action.kind not in (PLAY, LURE):
-        return True
+        return ""
     if action.is_joker and not joker_checked and not joker_condition(pos, mover):
-        return False
+        side = "A's end (deb < sue)" if mover == A else "B's end (deb > sue)"
+        return f"a Deb card is a joker only while Deb stands strictly between Sue and {side} (R9.1)"
     if rules.toward_mover and action.kind == PLAY:
         toward = -1 if mover == A else 1
         if any(step * toward < 0 for _, step in action.steps):
-            return False
+            return "with the toward-mover variant, figures move only toward the active player (R4.1 variant)"
     new = moved_positions(action, pos)
-    if new == list(pos[:5]):  # R4.4: a card must change the board; R5.2: a lure must move
-        return False
-    if any(not 0 <= p <= LAST_SPACE for p in new):  # R4.3
-        return False
-    return new[LOW] < new[SUE] < new[HIGH]  # R3
+    if new == list(pos[:5]):
+        if action.kind == LURE:
+            return f"{FIGURE_NAMES[action.lure_figure]} already stands on Hal's space (R5.2)"
+        return "the card would not change the board (R4.4)"
+    for fig, p in enumerate(new):
+        if not 0 <= p <= LAST_SPACE:
+            return f"{FIGURE_NAMES[fig]} would leave the board (space {p}) (R4.3)"
+    if not new[LOW] < new[SUE] < new[HIGH]:
+        where = f"low {new[LOW]}, sue {new[SUE]}, high {new[HIGH]}"
+        return f"Sue must stand strictly between her bodyguards ({where}) (R3)"
+    return ""
+
+
+def board_allows(action: Action, pos: Sequence[int], mover: int, rules: Rules, joker_checked: bool = False) -> bool:
+    """Whether the figures allow this action (see `board_reason`)."""
+    return not board_reason(action, pos, mover, rules, joker_checked)
+
+
+def board_key_delta(aid: int, pos: Sequence[int]) -> int:
+    """How a play or lure action changes the board key (tables of the fixed steps, else from `pos`)."""
+    action = ACTIONS[aid]
+    if action.steps:
+        return ACTION_KEY_DELTA[aid]
+    new = moved_positions(action, pos)
+    return sum((new[fig] - pos[fig]) * FIGURE_WEIGHT[fig] for fig in range(5))
 
 
 def hand_allows(action: Action, counts: list[int]) -> bool:
@@ -218,7 +242,7 @@ class RuleTables:
             guards, guard_jokers = self._guard_parts(sue, low, high, mover)
             mask = guards | self.hal_parts[mover][hal] | self.deb_parts[mover][deb] | self.always
             mask |= self._lure_part(sue, low, high, hal)
-            if (deb < sue) if mover == A else (deb > sue):  # R9.1
+            if joker_condition((sue, low, high, hal, deb), mover):
                 mask |= guard_jokers | self.hal_joker_parts[mover][hal]
             if len(self.board_masks) > 1_000_000:
                 self.board_masks.clear()

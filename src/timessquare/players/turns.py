@@ -29,9 +29,9 @@ from ..actions import (
     LURE,
     PLAY,
 )
-from ..cards import CHARLIE, DEB, GA, HAL, HAND_SIZE, HIGH, LAST_SPACE, LOW, MIDDLE, SUE, A, B
-from ..state import State
-from ..tables import ACTION_KEY_DELTA, FIGURE_WEIGHT, TK_START, TK_TRADE
+from ..cards import CHARLIE, HAND_SIZE
+from ..state import State, charlie_after, deck_out, entrance_owner
+from ..tables import ACTION_KEY_DELTA, TK_START, TK_TRADE, board_key_delta
 
 DEFAULT_TURN_CAP = 1500
 _IS_LURE = tuple(a.kind == LURE for a in ACTIONS)
@@ -133,15 +133,7 @@ def _child_key(state: State, aid: int, mover: int) -> tuple[int, int, tuple[int,
     hand[card] -= _USED[aid]
     key = state.board_key
     if _KIND[aid] == PLAY:
-        pos = state.pos
-        if _STEPS[aid]:
-            key += _KEY_DELTA[aid]
-        elif card == GA:
-            sue = pos[SUE]
-            key += (sue - 1 - pos[LOW]) * FIGURE_WEIGHT[LOW] + (sue + 1 - pos[HIGH]) * FIGURE_WEIGHT[HIGH]
-        else:
-            fig = _TO_MIDDLE[aid]
-            key += (MIDDLE - pos[fig]) * FIGURE_WEIGHT[fig]
+        key += board_key_delta(aid, state.pos)
     return key, state.tables.next_turn[aid][state.turn_key], tuple(hand)
 
 
@@ -168,25 +160,9 @@ def after_turn_outcome(state: State) -> Outcome:
     need = HAND_SIZE - state.hand_sizes[mover]
     supply = len(state.supply)
     if state.supply_number == 2 and need >= supply:
-        return Outcome(tuple(pos), mover, deck_out_result(pos), supply)
+        return Outcome(tuple(pos), mover, deck_out(pos)[0], supply)
     new = list(pos)
-    if mover == A:
-        steps = (pos[LOW] <= 1) + (pos[HAL] <= 1) + (pos[DEB] <= 1) + (pos[HIGH] < MIDDLE)
-        new[CHARLIE] = max(0, pos[CHARLIE] - steps)
-        if new[CHARLIE] <= 1:
-            return Outcome(tuple(new), mover, A, need)
-    else:
-        edge = LAST_SPACE - 1
-        steps = (pos[HIGH] >= edge) + (pos[HAL] >= edge) + (pos[DEB] >= edge) + (pos[LOW] > MIDDLE)
-        new[CHARLIE] = min(LAST_SPACE, pos[CHARLIE] + steps)
-        if new[CHARLIE] >= edge:
-            return Outcome(tuple(new), mover, B, need)
+    new[CHARLIE] = charlie = charlie_after(pos, mover)
+    if entrance_owner(charlie) is not None:  # R8.1: Charlie only moves toward the mover's club
+        return Outcome(tuple(new), mover, mover, need)
     return Outcome(tuple(new), 1 - mover, None, need)
-
-
-def deck_out_result(pos: list[int] | tuple[int, ...]) -> int:
-    """R8.2: Sue's half decides, then Charlie's, else a draw (2)."""
-    for fig in (SUE, CHARLIE):
-        if pos[fig] != MIDDLE:
-            return A if pos[fig] < MIDDLE else B
-    return 2
