@@ -18,7 +18,6 @@ from ..cards import CARD_CODES, CARD_COUNTS, CARD_INDEX, FIGURE_NAMES, NUM_CARD_
 from ..errors import TimesSquareError
 from ..position import POSITION_FORMAT, from_document
 from ..state import State
-from ..tables import hand_key
 from ..variants import Rules
 from ..view import SHUFFLE, PlayerView
 
@@ -123,9 +122,7 @@ class WorldSampler:
             opponent[c] += 1
         world = self.template.clone()
         world.supply = pool[:size]  # internal order: the next card to draw is last; any order is as likely
-        world.hands[self.opponent] = opponent
-        world.hand_sizes[self.opponent] = sum(opponent)
-        world.hand_keys[self.opponent] = hand_key(opponent)
+        world.set_hand(self.opponent, opponent)
         return world
 
     def sample_with_chance(self, rng: random.Random) -> tuple[State, int]:
