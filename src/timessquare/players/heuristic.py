@@ -12,7 +12,7 @@ level); `cap=N`: at most N turns are considered (default 1500).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import END_ID
@@ -23,29 +23,12 @@ from ..variants import Rules
 from ..view import PlayerView
 from .base import BasePlayer
 from .evaluation import WEIGHTS, discard_order, evaluate
+from .registry import read_params
 from .sampling import WorldSampler
 from .turns import DEFAULT_TURN_CAP, Turn, complete_turns
 
 # What a view must show after each planned action for the plan to go on: moves so far, figures, hand.
 Signature = tuple[int, tuple[int, ...], tuple[str, ...]]
-
-
-def read_params(player: str, params: Mapping[str, str], defaults: Mapping[str, float]) -> dict[str, float]:
-    """Numeric player parameters with defaults; unknown names or values that are not numbers are refused."""
-    unknown = sorted(set(params) - set(defaults))
-    if unknown:
-        known = ", ".join(sorted(defaults)) or "none"
-        raise TimesSquareError(f"{player}: unknown parameter(s) {', '.join(unknown)} (known: {known})")
-    values = dict(defaults)
-    for key, text in params.items():
-        try:
-            value = float(text)
-        except ValueError:
-            raise TimesSquareError(f"{player}: parameter {key}={text!r} is not a number") from None
-        if value < 0 or value != value:
-            raise TimesSquareError(f"{player}: parameter {key}={text!r} must not be negative")
-        values[key] = value
-    return values
 
 
 def signature(state: State, seat: int, moves_played: int) -> Signature:

@@ -43,7 +43,8 @@ from ..variants import Rules
 from ..view import PlayerView
 from .base import BasePlayer
 from .evaluation import discard_order, evaluate, result_value
-from .heuristic import Plan, best_turn, make_plan, read_params
+from .heuristic import Plan, best_turn, make_plan
+from .registry import read_params
 from .sampling import WorldSampler
 from .turns import Turn, complete_turns
 

@@ -7,7 +7,7 @@ only maps names to those modules (imported on first use, so a light player never
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..errors import TimesSquareError
 from ..variants import DEFAULT_RULES, Rules
@@ -42,6 +42,24 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
                 raise TimesSquareError(f"player {spec!r}: parameters are key=value, separated by commas")
             params[key.strip()] = value.strip()
     return name.strip(), params
+
+
+def read_params(player: str, params: Mapping[str, str], defaults: Mapping[str, float]) -> dict[str, float]:
+    """Numeric player parameters with defaults; unknown names or values that are not numbers are refused."""
+    unknown = sorted(set(params) - set(defaults))
+    if unknown:
+        known = ", ".join(sorted(defaults)) or "none"
+        raise TimesSquareError(f"{player}: unknown parameter(s) {', '.join(unknown)} (known: {known})")
+    values = dict(defaults)
+    for key, text in params.items():
+        try:
+            value = float(text)
+        except ValueError:
+            raise TimesSquareError(f"{player}: parameter {key}={text!r} is not a number") from None
+        if value < 0 or value != value:
+            raise TimesSquareError(f"{player}: parameter {key}={text!r} must not be negative")
+        values[key] = value
+    return values
 
 
 def make_player(spec: str, rules: Rules = DEFAULT_RULES) -> Player:

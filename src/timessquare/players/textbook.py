@@ -34,7 +34,8 @@ from ..variants import Rules
 from ..view import PlayerView
 from .base import BasePlayer
 from .evaluation import result_value
-from .heuristic import best_turn, read_params
+from .heuristic import best_turn
+from .registry import read_params
 from .sampling import WorldSampler
 
 DEFAULTS = {"seconds": 1.0, "iterations": 0, "explore": 0.7, "cap": 400}
