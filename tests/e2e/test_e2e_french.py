@@ -41,10 +41,13 @@ def test_the_interface_speaks_french(server: Server, open_page: Callable[..., Wa
     assert page.locator("article[data-lang-section=fr]").is_visible()
     assert page.locator("article[data-lang-section=en]").is_hidden()
     assert page.inner_text("h1:visible") == "Comment jouer à Times Square"
+    screenshot(page, "fr-rules", full_page=False)
 
     # The switch: English at once, and remembered on the next page.
     page.click("[data-lang=en]")
     assert page.inner_text("h1:visible") == "How to play Times Square"
+    page.locator("table.card-table").first.scroll_into_view_if_needed()
+    screenshot(page, "rules-cards", full_page=False)
     page.goto(server.url + "/")
     wait_ready(page)
     assert page.get_attribute("html", "lang") == "en"

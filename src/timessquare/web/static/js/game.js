@@ -511,6 +511,7 @@ function renderActions() {
     const legal = mine && state.legal.includes(action);
     button.setAttribute("aria-disabled", String(!legal));
     button.textContent = capital(figureName(button.dataset.figure));
+    button.setAttribute("aria-label", effectWords(action, view.figures));
     button.classList.toggle("suggested", hint !== null && hint.action === action);
   }
   $("hint").setAttribute("aria-disabled", String(!mine || hintPending));
