@@ -72,7 +72,7 @@ class SearchConfig:
     compiled: bool = True  # iterations on the compiled core when it is built (_fastcore: the same results)
     model: bool = False  # ISMCTS: the pool's worlds weighed by the opponent model (opponent_model.py)
     model_turns: int = 3  # the opponent's past turns the model reads
-    beta: float = 20.0  # how sharply the model expects the opponent to prefer better turns
+    beta: float = 40.0  # how sharply the model expects the opponent to prefer better turns (fitted: 40)
     candidates: int = 8  # worlds sampled for each pool world the model keeps
 
     def split(self, parts: int) -> SearchConfig:
@@ -97,7 +97,7 @@ SEARCH_DEFAULTS: dict[str, float] = {
     "compiled": 1,
     "model": 0,
     "model_turns": 3,
-    "beta": 20.0,
+    "beta": 40.0,
     "candidates": 8,
 }
 
@@ -120,7 +120,7 @@ def config_from_params(player: str, params: Mapping[str, str], defaults: Mapping
         compiled=bool(values.get("compiled", 1)),
         model=bool(values.get("model", 0)),
         model_turns=max(1, int(values.get("model_turns", 3))),
-        beta=values.get("beta", 20.0),
+        beta=values.get("beta", 40.0),
         candidates=max(1, int(values.get("candidates", 8))),
     )
     if config.iterations <= 0 and config.seconds <= 0:

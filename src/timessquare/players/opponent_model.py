@@ -150,7 +150,7 @@ class ModelConfig:
     share `epsilon`, and `candidates` worlds sampled for each world kept."""
 
     turns: int = 3
-    beta: float = 20.0
+    beta: float = 40.0  # the best fit to the turns of ismcts self-play (mean log-likelihood, docs/strength.md)
     epsilon: float = 0.1
     candidates: int = 8
 
