@@ -87,7 +87,7 @@ def play_one_card(page: Page, seat: str) -> str | None:
     actions = choices(page)
     action = next((a for a in actions if toward_me(a, seat)), actions[0])
     before = version(page)
-    page.locator(f'#board .target[data-action="{action}"]').first.click(force=True)
+    page.locator(f'#board .target[data-actions*="|{action}|"]').first.click(force=True)
     page.wait_for_function(
         f"() => Number(document.body.dataset.version) > {before} || document.querySelector('#choices .candidate')"
     )

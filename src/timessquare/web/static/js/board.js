@@ -47,7 +47,7 @@ export class Board {
     this.drawTable();
     this.targetLayer = svg("g", { class: "targets" });
     this.figureLayer = svg("g", { class: "figures" });
-    root.append(this.targetLayer, this.figureLayer);
+    root.append(this.figureLayer, this.targetLayer); // ghosts over figures: a target may be a taken space
     for (const figure of [...STREET_FIGURES, "charlie"]) {
       const node = svg("g", { class: `figure figure-${figure}`, "data-figure": figure });
       node.append(figureShape(figure));
@@ -145,33 +145,54 @@ export class Board {
     box.scrollTo({ left: Math.max(0, x), behavior: instant ? "auto" : "smooth" });
   }
 
-  /** Show ghosts for [{figure, space, action}] (clear with an empty list); `chosen` marks one action. */
+  /**
+   * Show ghosts for [{figure, space, action, label}] (clear with an empty list); `chosen` marks one action.
+   * Several actions that put the same figure on the same space share one ghost (a click on it lets the page
+   * ask which); different figures aiming at one spot stand side by side, smaller.
+   */
   showTargets(targets, chosen = null) {
     while (this.targetLayer.firstChild) this.targetLayer.removeChild(this.targetLayer.firstChild);
-    const seen = new Set();
+    const ghosts = new Map();
     for (const target of targets) {
-      const column = `${target.space}`;
-      if (!seen.has(column)) {
-        seen.add(column);
-        const x = CLUB_W + target.space * SPACE_W;
+      const key = `${target.figure}@${target.space}`;
+      if (!ghosts.has(key)) ghosts.set(key, { ...target, actions: [] });
+      ghosts.get(key).actions.push(target.action);
+    }
+    const slots = new Map();
+    for (const ghost of ghosts.values()) {
+      const slot = `${ROW_OF[ghost.figure]}:${ghost.space}`;
+      if (!slots.has(slot)) slots.set(slot, []);
+      slots.get(slot).push(ghost);
+    }
+    const columns = new Set();
+    for (const ghost of ghosts.values()) {
+      if (!columns.has(ghost.space)) {
+        columns.add(ghost.space);
         this.targetLayer.append(svg("rect", {
-          x: x + 1, y: TOP + 1, width: SPACE_W - 2, height: STREET_BOTTOM - TOP - 2, class: "target-column",
+          x: CLUB_W + ghost.space * SPACE_W + 1, y: TOP + 1, width: SPACE_W - 2, height: STREET_BOTTOM - TOP - 2,
+          class: "target-column",
         }));
       }
-      const ghost = svg("g", {
-        class: `target target-${target.figure}${target.action === chosen ? " chosen" : ""}`,
-        "data-figure": target.figure,
-        "data-space": target.space,
-        "data-action": target.action,
+    }
+    for (const ghost of ghosts.values()) {
+      const sharing = slots.get(`${ROW_OF[ghost.figure]}:${ghost.space}`);
+      const at = sharing.indexOf(ghost);
+      const dx = sharing.length > 1 ? (at - (sharing.length - 1) / 2) * 20 : 0;
+      const scale = sharing.length > 1 ? 0.62 : 1;
+      const node = svg("g", {
+        class: `target target-${ghost.figure}${ghost.actions.includes(chosen) ? " chosen" : ""}`,
+        "data-figure": ghost.figure,
+        "data-space": ghost.space,
+        "data-actions": `|${ghost.actions.join("|")}|`,
       });
-      ghost.style.transform = `translate(${spaceX(target.space)}px, ${figureY(target.figure)}px)`;
-      ghost.append(svg("rect", { x: -19, y: -18, width: 38, height: 36, class: "target-hit" }));
-      ghost.append(figureShape(target.figure));
+      node.style.transform = `translate(${spaceX(ghost.space) + dx}px, ${figureY(ghost.figure)}px) scale(${scale})`;
+      node.append(svg("rect", { x: -19, y: -18, width: 38, height: 36, class: "target-hit" }));
+      node.append(figureShape(ghost.figure));
       const title = svg("title");
-      title.textContent = target.label || "";
-      ghost.append(title);
-      ghost.addEventListener("click", () => this.onTarget(target.figure, target.space));
-      this.targetLayer.append(ghost);
+      title.textContent = ghost.actions.length === 1 ? ghost.label || "" : "";
+      node.append(title);
+      node.addEventListener("click", () => this.onTarget(ghost.figure, ghost.space));
+      this.targetLayer.append(node);
     }
   }
 }
