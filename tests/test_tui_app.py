@@ -31,10 +31,10 @@ from timessquare.cards import CARD_CODES, CARD_INDEX
 from timessquare.game import Game
 from timessquare.players.base import BasePlayer
 from timessquare.record import replay, to_record
+from timessquare.session.timeline import walk
 from timessquare.tui.app import ReplayApp
 from timessquare.tui.preview import moved_figures
 from timessquare.tui.session import Session
-from timessquare.tui.timeline import walk
 from timessquare.variants import DEFAULT_RULES
 from timessquare.view import PlayerView
 

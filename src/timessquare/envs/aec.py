@@ -32,7 +32,7 @@ from ..cards import SEAT_NAMES
 from ..errors import InvalidActionError, TimesSquareError
 from ..facts import MAX_GAME_LENGTH
 from ..game import Game
-from ..terminal.render import render as render_text
+from ..render import render as render_text
 from ..variants import Rules
 from ..view import PlayerView
 from .encoding import OBSERVATION_HIGH, OBSERVATION_SIZE, action_mask, encode_view

@@ -32,7 +32,7 @@ from ..facts import MAX_GAME_LENGTH
 from ..game import Game
 from ..players import Player, make_player
 from ..players.base import Forfeit
-from ..terminal.render import render as render_text
+from ..render import render as render_text
 from ..variants import Rules
 from ..view import PlayerView
 from .aec import action_id_of, check_choice, rules_of

@@ -13,9 +13,9 @@ from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
 from ..game import Game
 from ..players import make_player
+from ..render import LEGEND, render
 from ..session import GameSession, LogEntry
 from ..variants import Rules
-from .render import LEGEND, render
 
 HELP = "Type an action (e.g. 'S sue+1', 'lure sue', 'discard G2', 'end') or its number; 'q' quits."
 

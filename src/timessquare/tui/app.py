@@ -39,7 +39,7 @@ from .screens.handover import HandOverScreen
 from .screens.replay import ReplayScreen
 from .screens.text import TextScreen
 from .session import Session
-from .timeline import timeline_of, walk
+from ..session.timeline import timeline_of, walk
 from .widgets.board import Board
 from .widgets.choices import ChoiceList
 from .widgets.hand import HandBar

@@ -18,9 +18,9 @@ from ..game import Game
 from ..players import Player, make_player
 from ..record import read_record_file, to_record
 from ..session import GameSession, LogEntry
+from ..session.timeline import walk
 from ..variants import Rules
 from ..view import PlayerView
-from .timeline import walk
 
 YOU = "you"  # the record's name for the person at the screen against the computer
 PERSON = "person"  # the record's name for each of two people at one screen (hot seat)

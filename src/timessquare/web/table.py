@@ -21,7 +21,7 @@ from ..game import Game
 from ..players.base import BasePlayer, Player
 from ..record import to_record
 from ..session import GameSession, LogEntry, NotYourTurnError, StaleVersionError, result_words
-from ..tui.timeline import walk
+from ..session.timeline import walk
 from ..variants import Rules
 from ..view import SHUFFLE, PlayerView
 from .messages import ProtocolError

@@ -20,7 +20,7 @@ import pyspiel
 from ...actions import NUM_ACTIONS
 from ...cards import NUM_CARD_TYPES
 from ...facts import DEAL
-from ...terminal.render import render as render_text
+from ...render import render as render_text
 from ..encoding import OBSERVATION_SIZE, encode_view
 
 if TYPE_CHECKING:

@@ -23,6 +23,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ...errors import TimesSquareError
+from ...players.base import BasePlayer
 from ...players.sampling import WorldSampler
 from ...variants import DEFAULT_RULES, Rules
 from ...view import PlayerView
@@ -45,7 +46,7 @@ def state_at_view(game: TimesSquareGame, view: PlayerView, rng: random.Random) -
     return TimesSquareState(game, core)
 
 
-class OpenSpielISMCTSPlayer:
+class OpenSpielISMCTSPlayer(BasePlayer):
     """OpenSpiel's IS-MCTS with random rollouts, `simulations` per decision."""
 
     def __init__(

@@ -12,7 +12,7 @@ from ...cards import SEAT_NAMES
 from ...session.describe import describe
 from ...session.log import entries_for, result_words
 from ..palette import SEAT_STYLE
-from ..timeline import Timeline
+from ...session.timeline import Timeline
 from ..widgets.board import Board
 from ..widgets.hand import HandBar
 from ..widgets.status import status_text

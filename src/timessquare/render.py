@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..cards import SEAT_NAMES
-from ..view import PlayerView
+from .cards import SEAT_NAMES
+from .view import PlayerView
 
 LETTERS = {"sue": "S", "low": "g", "high": "g", "hal": "H", "deb": "D"}
 LEGEND = (

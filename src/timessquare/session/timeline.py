@@ -13,10 +13,10 @@ from ..cards import CARD_INDEX
 from ..game import Game
 from ..position import from_document
 from ..record import replay
-from ..session.log import LogEntry, entries_for
 from ..state import State
 from ..variants import Rules
 from ..view import PlayerView
+from .log import LogEntry, entries_for
 
 
 @dataclass(frozen=True)
