@@ -124,6 +124,8 @@ async function loadLists() {
     }),
   ];
   const results = await Promise.allSettled(jobs);
+  const mine = new Set((lists.mine || []).map((g) => g.id));
+  if (lists.live) lists.live = lists.live.filter((g) => !mine.has(g.id)); // to watch: other people's games
   const failed = results.find((r) => r.status === "rejected");
   if (failed) showError(failed.reason);
   for (const kind of Object.keys(lists)) {

@@ -10,7 +10,6 @@ let lang = "en";
 let words = {};
 let english = {};
 const missing = new Set();
-window.tsMissingWords = missing;
 
 function chooseLanguage() {
   const stored = safeStorageGet(STORAGE_KEY);
@@ -66,7 +65,8 @@ export async function setLang(next) {
 export function t(key, params = {}) {
   const text = words[key] ?? english[key];
   if (text === undefined) {
-    missing.add(key); // the end-to-end tests read this list: it must stay empty
+    if (!missing.has(key)) console.error(`missing translation: ${key}`); // the browser tests fail on it
+    missing.add(key);
     return key;
   }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
