@@ -28,6 +28,7 @@ from ..errors import IllegalActionError, TimesSquareError
 from ..players import Player
 from ..session.describe import describe
 from ..session.log import LogEntry, result_words
+from ..session.timeline import timeline_of, walk
 from ..variants import Rules
 from ..view import PlayerView
 from . import menu
@@ -39,12 +40,12 @@ from .screens.handover import HandOverScreen
 from .screens.replay import ReplayScreen
 from .screens.text import TextScreen
 from .session import Session
-from ..session.timeline import timeline_of, walk
 from .widgets.board import Board
 from .widgets.choices import ChoiceList
 from .widgets.hand import HandBar
 from .widgets.log import MoveLog
-from .widgets.status import header_text, status_text
+from .widgets.size import BOARD_SCREEN, HEIGHT_BREAKPOINTS, SIZE_CSS, WIDTH_BREAKPOINTS, SizeNotice
+from .widgets.status import InfoLine, header_parts, status_parts
 
 HINT_SECONDS = 1.0
 TURN_PROMPT = "Your turn: number keys pick a card; l lure, t trade, e end; ? all keys, r rules."
@@ -64,15 +65,20 @@ class GameApp(App[None]):
 
     TITLE = "Times Square"
     ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    #header { height: 1; background: $panel; }
-    #status { height: 1; }
+    CSS = (
+        """
+    #header { height: auto; background: $panel; }
+    #status { height: auto; }
     #hand { height: 1; }
     #middle { height: 1fr; }
-    #choices { width: 42; border: round $accent; }
+    #choices { width: 1fr; min-width: 42; max-width: 56; border: round $accent; }
     #log { width: 1fr; border: round $primary; }
-    #message { height: 2; color: $text; }
+    #message { height: auto; min-height: 2; color: $text; }
     """
+        + SIZE_CSS
+    )
+    HORIZONTAL_BREAKPOINTS = WIDTH_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = HEIGHT_BREAKPOINTS
     BINDINGS = [
         *(Binding(str(n), f"pick({n})", f"card {n}", show=False) for n in range(1, 10)),
         Binding("l", "lure", "Lure"),
@@ -121,17 +127,19 @@ class GameApp(App[None]):
     # ----------------------------------------------------------------- layout
 
     def compose(self) -> ComposeResult:
-        yield Static(id="header")
+        yield InfoLine(id="header")
         yield Board(id="board")
-        yield Static(id="status")
+        yield InfoLine(id="status")
         yield HandBar(id="hand")
         with Horizontal(id="middle"):
             yield ChoiceList(id="choices")
             yield MoveLog(id="log")
         yield Static(id="message")
         yield Footer(compact=True, show_command_palette=False)
+        yield SizeNotice()
 
     def on_mount(self) -> None:
+        self.screen.add_class(BOARD_SCREEN)
         self.query_one("#choices", ChoiceList).border_title = "Your choice"
         self.query_one("#log", MoveLog).border_title = "Moves"
         self.query_one(MoveLog).reset(self.session.log)
@@ -175,8 +183,8 @@ class GameApp(App[None]):
         view = s.view()
         names = (s.seat_name(0), s.seat_name(1))
         note = "thinking…" if self.thinking else ""
-        self.query_one("#header", Static).update(header_text(view, names, note))
-        self.query_one("#status", Static).update(status_text(view))
+        self.query_one("#header", InfoLine).show(header_parts(view, names, note))
+        self.query_one("#status", InfoLine).show(status_parts(view))
         hidden = "Hands are hidden while the screen changes hands." if s.hotseat and view.seat is None else ""
         selected = self.card if self.mode == Mode.CARD else None
         self.query_one(HandBar).show(view, self.marked if self.mode == Mode.TRADE else (), selected, hidden)
@@ -610,6 +618,9 @@ class ReplayApp(App[None]):
 
     TITLE = "Times Square replay"
     ENABLE_COMMAND_PALETTE = False
+    CSS = SIZE_CSS
+    HORIZONTAL_BREAKPOINTS = WIDTH_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = HEIGHT_BREAKPOINTS
 
     def __init__(self, record: dict[str, Any], rules: Rules | None = None) -> None:
         super().__init__()

@@ -45,6 +45,7 @@ class Choice:
     legal: bool = True
     reason: str = ""  # why it is not legal now
     marked: bool = False
+    hang: int = 0  # where the words start in `label`: a wrapped line goes on under them
 
 
 Explain = Callable[[int], str]
@@ -108,6 +109,7 @@ def main_menu(view: PlayerView, legal: Collection[int], explain: Explain) -> lis
                 card=card,
                 legal=playable,
                 reason="" if playable else _first_reason(actions, explain),
+                hang=6,
             )
         )
     lures = [a.id for a in ACTIONS if a.kind == LURE]
@@ -150,7 +152,7 @@ def _action_choices(
     for aid in ordered:
         ok = aid in legal
         label = f"{ACTIONS[aid].notation:<15} {moves_words(view, aid)}"
-        out.append(Choice(kind, label, action=aid, legal=ok, reason="" if ok else explain(aid)))
+        out.append(Choice(kind, label, action=aid, legal=ok, reason="" if ok else explain(aid), hang=16))
     return out
 
 

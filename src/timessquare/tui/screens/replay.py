@@ -11,11 +11,12 @@ from textual.widgets import Footer, OptionList, Static
 from ...cards import SEAT_NAMES
 from ...session.describe import describe
 from ...session.log import entries_for, result_words
-from ..palette import SEAT_STYLE
 from ...session.timeline import Timeline
+from ..palette import SEAT_STYLE
 from ..widgets.board import Board
 from ..widgets.hand import HandBar
-from ..widgets.status import status_text
+from ..widgets.size import BOARD_SCREEN, SizeNotice
+from ..widgets.status import InfoLine, status_parts
 
 VIEWPOINT_NAMES = {None: "spectator", 0: "A's view", 1: "B's view"}
 
@@ -39,10 +40,10 @@ class ReplayScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     ReplayScreen { background: $background; }
-    ReplayScreen #replay-header { height: 1; background: $panel; }
-    ReplayScreen #replay-status { height: 1; }
+    ReplayScreen #replay-header { height: auto; background: $panel; }
+    ReplayScreen #replay-status { height: auto; }
     ReplayScreen #replay-steps { height: 1fr; border: round $accent; }
-    ReplayScreen #replay-words { height: 2; }
+    ReplayScreen #replay-words { height: auto; min-height: 2; }
     """
     BINDINGS = [
         Binding("right", "step(1)", "Next"),
@@ -62,15 +63,17 @@ class ReplayScreen(ModalScreen[None]):
         self.index = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(id="replay-header")
+        yield InfoLine(id="replay-header")
         yield Board(id="replay-board")
-        yield Static(id="replay-status")
+        yield InfoLine(id="replay-status")
         yield HandBar(id="replay-hand")
         yield OptionList(*[step_line(self.timeline, i) for i in range(len(self.timeline.steps) + 1)], id="replay-steps")
         yield Static(id="replay-words")
         yield Footer(compact=True, show_command_palette=False)
+        yield SizeNotice()
 
     def on_mount(self) -> None:
+        self.add_class(BOARD_SCREEN)
         self.query_one("#replay-steps", OptionList).focus()
         self.show_step(0)
 
@@ -84,12 +87,16 @@ class ReplayScreen(ModalScreen[None]):
         if steps.highlighted != self.index:
             steps.highlighted = self.index
         view = self.timeline.view_at(self.index, self.viewpoint)
-        header = Text(f"Replay: step {self.index} of {self.last} │ {VIEWPOINT_NAMES[self.viewpoint]}", "bold")
         players = self.timeline.game.players
-        header.append(f" │ A: {players['A']} vs B: {players['B']} │ ← → step, v view", "")
-        self.query_one("#replay-header", Static).update(header)
+        header = [
+            Text(f"Replay: step {self.index} of {self.last}", "bold"),
+            Text(VIEWPOINT_NAMES[self.viewpoint], "bold"),
+            Text(f"A: {players['A']} vs B: {players['B']}"),
+            Text("← → step, v view"),
+        ]
+        self.query_one("#replay-header", InfoLine).show(header)
         self.query_one(Board).show(view)
-        self.query_one("#replay-status", Static).update(status_text(view))
+        self.query_one("#replay-status", InfoLine).show(status_parts(view))
         self.query_one(HandBar).show(view, owner="Hand")
         self.query_one("#replay-words", Static).update(self.step_words())
 
