@@ -7,14 +7,16 @@ What an ordinary ambitious search player for this game would be (Cowling, Powley
 - every iteration samples a world uniformly from the view (sampling.py): a random determinisation;
 - the opponent replies greedily in that world: the heuristic player's best complete turn with its own hand
   of the world (not searched in the tree);
-- a new node's value comes from a uniformly random playout to the end of the game (win 1, draw 1/2).
+- a new node's value comes from a uniformly random playout to the end of the game (win 1, draw 1/2), or
+  with `greedy=1` from a playout in which both sides play the heuristic's best turns to the end.
 
 Budget per turn (`seconds=S`, default 1, or `iterations=N`): the search runs at the first decision of a
 turn; the later decisions of the same turn follow the tree's most visited path while it has been visited
 at least 20 times, and search again with a quarter of the budget where it has not. It runs on the compiled
 core when that is built (the same game, faster), else on the reference engine.
 
-Parameters: seconds, iterations, explore (UCB constant, default 0.7), cap (turns listed for the greedy reply).
+Parameters: seconds, iterations, explore (UCB constant, default 0.7), cap (turns listed for the greedy reply),
+greedy (0: random playouts, the default; 1: greedy playouts).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from .heuristic import best_turn
 from .registry import read_params
 from .sampling import WorldSampler
 
-DEFAULTS = {"seconds": 1.0, "iterations": 0, "explore": 0.7, "cap": 400}
+DEFAULTS = {"seconds": 1.0, "iterations": 0, "explore": 0.7, "cap": 400, "greedy": 0}
 FOLLOW_VISITS = 20  # a planned action is followed without a new search when its node saw this many visits
 
 
@@ -68,10 +70,11 @@ class Node:
 class Engine:
     """Applies actions, greedy replies and random playouts on the reference engine or the compiled core."""
 
-    def __init__(self, rules: Rules, cap: int) -> None:
+    def __init__(self, rules: Rules, cap: int, greedy: bool = False) -> None:
         self.compiled = fastcore.available()
         self.cap = cap
         self.rules = rules
+        self.greedy = greedy
 
     def world(self, sampler: WorldSampler, rng: random.Random) -> State | fastcore.Core:
         world = sampler.sample(rng)
@@ -103,7 +106,14 @@ class Engine:
         return actions, self._chance(core, rng)
 
     def playout(self, state: State | fastcore.Core, seat: int, rng: random.Random) -> float:
-        """A uniformly random playout to the end: 1 for a win of `seat`, 0 for a loss, 1/2 for a draw."""
+        """A playout to the end (uniformly random, or greedy): 1 for a win of `seat`, 0 for a loss, 1/2 for a
+        draw."""
+        if state.result is not None:
+            return result_value(state.result, seat)
+        if self.greedy:
+            while state.result is None:
+                state = self.reply(state, rng)[1]
+            return result_value(state.result, seat)
         if isinstance(state, State):
             while state.result is None:
                 ids = state.legal_ids()
@@ -112,7 +122,7 @@ class Engine:
                 else:
                     resolve_chance(state, rng)
             return result_value(state.result, seat)
-        return result_value(state.result if state.result is not None else state.rollout(rng.getrandbits(64)), seat)
+        return result_value(state.rollout(rng.getrandbits(64)), seat)
 
 
 class TextbookSearch:
@@ -180,12 +190,14 @@ class TextbookSearch:
 class TextbookPlayer(BasePlayer):
     """Searches at a turn's first decision and follows the tree while it is well visited."""
 
-    def __init__(self, rules: Rules, seconds: float, iterations: int, explore: float, cap: int) -> None:
+    def __init__(
+        self, rules: Rules, seconds: float, iterations: int, explore: float, cap: int, greedy: bool = False
+    ) -> None:
         self.rules = rules
         self.seconds = seconds
         self.iterations = iterations
         self.explore = explore
-        self.engine = Engine(rules, cap)
+        self.engine = Engine(rules, cap, greedy)
         self.name = "textbook"
         self.node: Node | None = None  # where the current turn stands in the last search's tree
         self.moves_seen = -1
@@ -224,4 +236,5 @@ def make(rules: Rules, params: dict[str, str]) -> TextbookPlayer:
     iterations = int(values["iterations"])
     if iterations <= 0 and seconds <= 0:
         raise TimesSquareError("textbook: give a budget, iterations=N or seconds=S")
-    return TextbookPlayer(rules, seconds, iterations, values["explore"], max(1, int(values["cap"])))
+    cap = max(1, int(values["cap"]))
+    return TextbookPlayer(rules, seconds, iterations, values["explore"], cap, bool(values["greedy"]))
