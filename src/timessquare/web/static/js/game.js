@@ -586,7 +586,7 @@ function renderOver() {
   const dialog = $("over-dialog");
   $("over-title").textContent = over.result === "draw" ? t("over.draw")
     : !me() ? t("over.seatWins", { seat: over.result }) : over.result === me() ? t("over.won") : t("over.lost");
-  $("over-reason").textContent = over.reason || "";
+  $("over-reason").textContent = over.reason ? sentence(over.reason) : "";
   if (!overShown) {
     overShown = true;
     if (!dialog.open) dialog.showModal();
