@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Environment steps per second of PettingZoo random play: times_square_v0 beside PettingZoo's own classic
 environments, measured in the same run with the same loop (masked uniform random actions, `env.last()`
-then `env.step()` for every agent turn, resets included).
+then `env.step()` for every agent turn, resets included). The environments take turns in several short
+rounds, so that a load that comes and goes on a shared machine falls on all of them alike; each first
+plays a warm-up second, not counted (our engine builds its legality tables on first use).
 
     .venv/bin/python scripts/bench_envs.py [--seconds 5] [--envs times_square,leduc_holdem,connect_four]
 
@@ -15,7 +17,6 @@ import argparse
 import importlib
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -30,10 +31,8 @@ ENVIRONMENTS: dict[str, tuple[str, str]] = {
 }
 
 
-def steps_per_second(make: Callable[[], Any], seconds: float, seed: int) -> tuple[float, int, int]:
-    """(steps/s, steps, games) of masked random play for about `seconds`."""
-    env = make()
-    rng = np.random.default_rng(seed)
+def play_for(env: Any, seconds: float, rng: np.random.Generator) -> tuple[float, int, int]:
+    """(elapsed seconds, steps, games) of masked random play for about `seconds` (whole games)."""
     steps = games = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -48,14 +47,13 @@ def steps_per_second(make: Callable[[], Any], seconds: float, seed: int) -> tupl
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
-    elapsed = time.perf_counter() - start
-    env.close()
-    return steps / elapsed, steps, games
+    return time.perf_counter() - start, steps, games
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of play per environment (default 5)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds the seconds are split into (default 5)")
     parser.add_argument(
         "--envs",
         default="times_square,leduc_holdem,connect_four",
@@ -68,19 +66,32 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"error: unknown environment(s) {', '.join(unknown)} (known: {', '.join(ENVIRONMENTS)})", file=sys.stderr)
         return 2
-    print(f"PettingZoo AEC, masked random play, {args.seconds:g} s each, one process")
-    print(f"{'environment':<16} {'steps/s':>10} {'steps':>9} {'games':>7} {'steps/game':>10}  what")
-    results: dict[str, float] = {}
+    envs: dict[str, tuple[Any, str]] = {}
     for name in names:
         module_name, what = ENVIRONMENTS[name]
         try:
-            module = importlib.import_module(module_name)
+            envs[name] = (importlib.import_module(module_name).env(), what)
         except ImportError as e:
-            print(f"{name:<16} {'skipped':>10}  missing dependency: {e.name or e}")
-            continue
-        rate, steps, games = steps_per_second(module.env, args.seconds, args.seed)
-        results[name] = rate
-        print(f"{name:<16} {rate:>10,.0f} {steps:>9,} {games:>7,} {steps / games:>10.1f}  {what}")
+            print(f"{name}: skipped, missing dependency: {e.name or e}")
+    rounds = max(1, args.rounds)
+    totals = {name: [0.0, 0, 0] for name in envs}
+    rng = np.random.default_rng(args.seed)
+    for env, _what in envs.values():
+        play_for(env, 1.0, rng)  # warm-up: caches, lazily built tables, imports
+    for _ in range(rounds):
+        for name, (env, _what) in envs.items():
+            elapsed, steps, games = play_for(env, args.seconds / rounds, rng)
+            totals[name][0] += elapsed
+            totals[name][1] += steps
+            totals[name][2] += games
+    print(f"PettingZoo AEC, masked random play, {args.seconds:g} s each in {rounds} rounds, one process")
+    print(f"{'environment':<16} {'steps/s':>10} {'steps':>9} {'games':>7} {'steps/game':>10}  what")
+    results: dict[str, float] = {}
+    for name, (env, what) in envs.items():
+        elapsed, steps, games = totals[name]
+        results[name] = steps / elapsed
+        print(f"{name:<16} {results[name]:>10,.0f} {steps:>9,} {games:>7,} {steps / games:>10.1f}  {what}")
+        env.close()
     if "times_square" in results:
         ours = results["times_square"]
         for name, rate in results.items():
