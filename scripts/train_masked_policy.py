@@ -209,7 +209,11 @@ def train(args: argparse.Namespace) -> int:
 def play(args: argparse.Namespace) -> int:
     from timessquare.protocol.server import serve
 
-    player = PolicyPlayer(Path(args.weights))
+    path = Path(args.weights)
+    if not path.is_file():
+        print(f"error: no weights file {path} (train first: this script without `play`)", file=sys.stderr)
+        return 2
+    player = PolicyPlayer(path)
     return serve(player.name, DEFAULT_RULES, player=player)
 
 
