@@ -1,0 +1,222 @@
+"""Games that survive: two tabs of one seat, a reload in the middle of a turn, a dropped connection, a
+restart of the server, and a real server killed with SIGKILL in the middle of a game."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import OPEN_SEATS, Seat, new_game
+from starlette.testclient import TestClient
+
+from timessquare.cards import SEAT_NAMES
+
+
+def mover_of(seats: dict[str, Seat]) -> Seat:
+    any_seat = next(iter(seats.values()))
+    return seats[any_seat.state["view"]["to_move"]]
+
+
+def test_two_tabs_of_one_seat_both_follow_and_either_plays(client: TestClient) -> None:
+    game = new_game(client, mode="friend", seat="A")
+    tab1, tab2 = Seat(client, game["id"], game["token"]), Seat(client, game["id"], game["token"])
+    friend = Seat(client, game["id"], game["invite_token"])
+    seats = {"A": tab1, "B": friend}
+    for turn in range(6):
+        mover = mover_of(seats)
+        if mover is tab1 and turn % 2:
+            mover = tab2  # the other tab of A plays this time
+        mover.act(mover.state["legal"][0])
+        for socket in (tab1, tab2, friend):
+            if socket is not mover:
+                socket.until_state()
+        assert tab1.state["version"] == tab2.state["version"] == friend.state["version"]
+        assert tab1.state["view"] == tab2.state["view"] and tab1.state["legal"] == tab2.state["legal"]
+    tab1.close()  # closing one tab leaves the other playing
+    mover = mover_of({"A": tab2, "B": friend})
+    mover.act(mover.state["legal"][0])
+    (friend if mover is tab2 else tab2).until_state()
+
+
+def test_a_reload_in_the_middle_of_a_turn_resumes_it(client: TestClient) -> None:
+    game = new_game(client, mode="friend", seat="A")
+    seats = {"A": Seat(client, game["id"], game["token"]), "B": Seat(client, game["id"], game["invite_token"])}
+    mover = mover_of(seats)
+    seat = mover.state["seat"]
+    card = next(a for a in mover.state["legal"] if not a.startswith(("lure", "discard")))
+    mover.act(card)
+    before = mover.state
+    assert before["view"]["turn"]["mode"] == "play"
+    mover.close()  # the page reloads
+    again = Seat(client, game["id"], game["token"] if seat == "A" else game["invite_token"])
+    assert again.state["version"] == before["version"] and again.state["view"] == before["view"]
+    assert again.state["legal"] == before["legal"] and "end" in again.state["legal"]
+    assert again.act("end")["view"]["to_move"] != seat
+
+
+def test_a_dropped_connection_catches_up_on_join(client: TestClient) -> None:
+    game = new_game(client, mode="friend", seat="A")
+    a, b = Seat(client, game["id"], game["token"]), Seat(client, game["id"], game["invite_token"])
+    waiting = a if a.state["view"]["to_move"] == "B" else b
+    playing = b if waiting is a else a
+    waiting.close()  # the network goes away while the other player plays
+    while playing.state["view"]["to_move"] == playing.state["seat"]:
+        playing.act(playing.state["legal"][-1])
+    back = Seat(client, game["id"], game["token"] if waiting is a else game["invite_token"])
+    assert back.state["version"] == playing.state["version"] and back.state["legal"]
+    assert back.state["log"] == playing.state["log"]
+
+
+def test_a_restart_mid_game_loses_nothing(make_client: Callable[..., TestClient], sqlite_url: str) -> None:
+    first = make_client()
+    friend = new_game(first, mode="friend", seat="A")
+    computer = new_game(first, mode="computer", level="easy", seat="A")
+    seats = {"A": Seat(first, friend["id"], friend["token"]), "B": Seat(first, friend["id"], friend["invite_token"])}
+    for _ in range(15):
+        mover = mover_of(seats)
+        mover.act(mover.state["legal"][0])
+        next(s for s in seats.values() if s is not mover).until_state()
+    seen = seats["A"].state
+    while OPEN_SEATS:
+        OPEN_SEATS.pop().close()
+    first.__exit__(None, None, None)  # the server stops (its lifespan ends); the database stays
+
+    second = make_client(sqlite_url)
+    again = {"A": Seat(second, friend["id"], friend["token"]), "B": Seat(second, friend["id"], friend["invite_token"])}
+    assert again["A"].state["version"] == seen["version"] and again["A"].state["view"] == seen["view"]
+    assert again["A"].state["log"] == seen["log"]
+    mover = mover_of(again)
+    mover.act(mover.state["legal"][0])
+    # The computer game goes on too: the computer plays when it is its turn, after the restart.
+    me = Seat(second, computer["id"], computer["token"])
+    while not me.state["legal"]:
+        me.until_state()
+    assert me.state["view"]["to_move"] == "A"
+
+
+# ------------------------------------------------------------------ a real server, killed
+
+
+class Server:
+    """`timessquare serve` in a subprocess, on a free port."""
+
+    def __init__(self, database_url: str) -> None:
+        command = [sys.executable, "-m", "timessquare", "serve", "--port", "0", "--workers", "1"]
+        self.process = subprocess.Popen(
+            [*command, "--database-url", database_url],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            cwd=Path(__file__).parent,
+        )
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if "ready at " in line:
+                self.url = line.split("ready at ")[1].split()[0]
+                return
+        raise AssertionError(f"the server did not start (exit {self.process.wait()})")
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(
+            self.url + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            answer: dict[str, Any] = json.load(response)
+        return answer
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class RealSeat:
+    """A seat over a real WebSocket (the `websockets` library, as a browser would connect)."""
+
+    def __init__(self, server: Server, game_id: str, token: str | None) -> None:
+        from websockets.sync.client import connect
+
+        self.stack = contextlib.ExitStack()
+        address = server.url.replace("http", "ws") + f"/ws/games/{game_id}"
+        self.socket = self.stack.enter_context(connect(address, open_timeout=10))
+        self.socket.send(json.dumps({"v": 1, "type": "join", "token": token, "lang": "en"}))
+        self.state = self.until_state()
+
+    def until_state(self) -> dict[str, Any]:
+        while True:
+            message: dict[str, Any] = json.loads(self.socket.recv(timeout=10))
+            assert message["type"] != "error", message
+            if message["type"] == "state":
+                self.state = message
+                return message
+
+    def act(self, action: str) -> dict[str, Any]:
+        self.socket.send(json.dumps({"v": 1, "type": "action", "version": self.state["version"], "action": action}))
+        return self.until_state()
+
+    def close(self) -> None:
+        self.stack.close()
+
+
+@pytest.fixture
+def servers() -> Iterator[list[Server]]:
+    started: list[Server] = []
+    yield started
+    for server in started:
+        server.stop()
+
+
+def test_sigkill_mid_game_then_both_players_reconnect_and_go_on(servers: list[Server], tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn")
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    server = Server(url)
+    servers.append(server)
+    game = server.post("/api/games", {"mode": "friend", "seat": "A"})
+    invite = game["invite"].split("#t=")[1]
+    tokens = {"A": game["token"], "B": invite}
+    seats = {s: RealSeat(server, game["id"], tokens[s]) for s in SEAT_NAMES}
+    for _ in range(12):
+        mover = seats[seats["A"].state["view"]["to_move"]]
+        mover.act(mover.state["legal"][0])  # acknowledged: the new state came back
+        seats["B" if mover is seats["A"] else "A"].until_state()
+    acknowledged = seats["A"].state
+    server.kill()  # no shutdown, no flush: whatever was acknowledged must already be on disk
+    for seat in seats.values():
+        seat.close()
+
+    server = Server(url)
+    servers.append(server)
+    seats = {s: RealSeat(server, game["id"], tokens[s]) for s in SEAT_NAMES}
+    assert seats["A"].state["version"] == acknowledged["version"]
+    assert seats["A"].state["view"] == acknowledged["view"] and seats["A"].state["log"] == acknowledged["log"]
+    for _ in range(12):
+        mover = seats[seats["A"].state["view"]["to_move"]]
+        mover.act(mover.state["legal"][0])
+        seats["B" if mover is seats["A"] else "A"].until_state()
+    seats["B"].socket.send(json.dumps({"v": 1, "type": "resign"}))
+    assert seats["A"].until_state()["over"]["result"] == "A"
+    with urllib.request.urlopen(f"{server.url}/api/games/{game['id']}/record", timeout=10) as response:
+        record = json.load(response)
+    public = [m for m in record["moves"] if not m.startswith("shuffle")]
+    assert public == [m for m in seats["A"].state["view"]["moves"] if m != "shuffle"]
+    assert len(public) >= 24 and record["result"] == "A"
+    for seat in seats.values():
+        seat.close()
+    assert os.path.exists(tmp_path / "games.sqlite3")
