@@ -51,10 +51,6 @@ PLAY, LURE, DISCARD, END = range(4)
 
 # What a Deb card moved (R9.2): Deb herself, or the joker's figure type.
 ON_DEB, JOKER_SUE, JOKER_HAL, JOKER_GUARDS = range(4)
-JOKER_TYPE_NAMES: Final = {JOKER_SUE: "sue", JOKER_HAL: "hal", JOKER_GUARDS: "guards"}
-
-# Special targets of a move that is not a signed step.
-TO_MIDDLE: Final = "=8"
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,16 +17,13 @@ HAND_SIZE: Final = 8
 GREEN, GREY, YELLOW, RED = range(4)
 COLOUR_NAMES: Final = ("green", "grey", "yellow", "red")
 CARD_COLOUR: Final = (GREEN, GREY, GREY, GREY, YELLOW, YELLOW, YELLOW, RED, RED, RED, RED, RED, RED)
-DEB_CARDS: Final = frozenset((D1, D2, D3, D4, D5, DM))
 
 # Figures: their index in a state's position list.
 SUE, LOW, HIGH, HAL, DEB, CHARLIE = range(6)
 FIGURE_NAMES: Final = ("sue", "low", "high", "hal", "deb", "charlie")
-FIGURE_INDEX: Final = {name: i for i, name in enumerate(FIGURE_NAMES)}
 
 # The board (R1).
 NUM_SPACES: Final = 17
-FIRST_SPACE: Final = 0
 LAST_SPACE: Final = 16
 MIDDLE: Final = 8
 
@@ -48,13 +45,3 @@ def full_deck() -> list[int]:
     for card, count in enumerate(CARD_COUNTS):
         deck.extend([card] * count)
     return deck
-
-
-def on_entrance(space: int, seat: int) -> bool:
-    """R1.2: A's entrance is 0 and 1, B's is 15 and 16."""
-    return space <= 1 if seat == A else space >= LAST_SPACE - 1
-
-
-def on_half(space: int, seat: int) -> bool:
-    """R1.3: A's half is 0-7, B's half is 9-16; the middle belongs to nobody."""
-    return space < MIDDLE if seat == A else space > MIDDLE

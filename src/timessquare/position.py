@@ -154,7 +154,7 @@ def from_document(doc: object, rules: Rules = DEFAULT_RULES, name: str = "") -> 
         raise FormatError(join(name, "supply_number"), f"must be 1 or 2, not {json.dumps(supply_number)}")
     discard = card_list(doc["discard"], join(name, "discard"))
     result = result_code(doc["result"], join(name, "result"))
-    turn_key, turn_cards = _read_turn(doc["turn"], join(name, "turn"), rules, result is None)
+    turn_key, turn_cards = _read_turn(doc["turn"], join(name, "turn"), rules)
     _check_card_total([*hands, supply, discard], name)
     if result is None:
         _check_reachable(pos, supply, discard, turn_cards, name)
@@ -168,7 +168,7 @@ def from_document(doc: object, rules: Rules = DEFAULT_RULES, name: str = "") -> 
     return state
 
 
-def _read_turn(value: object, name: str, rules: Rules, running: bool) -> tuple[int, list[int]]:
+def _read_turn(value: object, name: str, rules: Rules) -> tuple[int, list[int]]:
     turn = check_fields(value, name, TURN_FIELDS)
     mode, joker = turn["mode"], turn["joker"]
     cards = card_list(turn["cards"], f"{name}.cards")

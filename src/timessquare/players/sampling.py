@@ -130,10 +130,5 @@ class WorldSampler:
         return self.sample(rng), rng.getrandbits(64)
 
 
-def sample_world(view: PlayerView, rules: Rules, rng: random.Random) -> State:
-    """One world consistent with `view` (see WorldSampler for many)."""
-    return WorldSampler(view, rules).sample(rng)
-
-
 def _codes_of_counts(counts: list[int]) -> list[str]:
     return [CARD_CODES[c] for c in range(NUM_CARD_TYPES) for _ in range(counts[c])]

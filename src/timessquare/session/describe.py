@@ -7,7 +7,7 @@ move log, the replay viewer and the choices on screen all say the same thing in 
 from __future__ import annotations
 
 from ..actions import ACTIONS, DISCARD, END, LURE, action_id
-from ..cards import CARD_CODES, DEB, FIGURE_NAMES, HAL, HIGH, LOW, SEAT_NAMES, SUE
+from ..cards import CARD_CODES, DEB, HAL, HIGH, LOW, SEAT_NAMES, SUE
 from ..errors import InvalidActionError
 
 # How a person calls each figure of the notation.
@@ -92,9 +92,3 @@ def describe_draw(seat: int, count: int) -> str:
         return f"{SEAT_NAMES[seat]} draws nothing"
     return f"{SEAT_NAMES[seat]} draws {count} card{'s' if count != 1 else ''}"
 
-
-def figure_word(name: str) -> str:
-    """A figure of the position document (`sue`, `low`, ..., `charlie`) in words."""
-    if name == "charlie":
-        return "Charlie"
-    return FIGURE_WORDS[FIGURE_NAMES.index(name)]
