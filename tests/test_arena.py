@@ -24,8 +24,8 @@ def bot_name(script: str, *args: str) -> str:
     return "cmd:" + shlex.join([sys.executable, str(BOTS / script), *args])
 
 
-def arena_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
-    assert main(["arena", *args, "--json"]) == 0
+def arena_json(capsys: pytest.CaptureFixture[str], *args: str, status: int = 0) -> dict[str, Any]:
+    assert main(["arena", *args, "--json"]) == status
     out = capsys.readouterr().out
     assert out.count("\n") == 1  # exactly one JSON object
     result: dict[str, Any] = json.loads(out)
@@ -70,8 +70,8 @@ def test_the_paired_games_share_a_deal_with_the_seats_swapped(tmp_path: Path) ->
 def test_player1_sits_in_a_then_in_b(tmp_path: Path) -> None:
     out = tmp_path / "games"
     crash = bot_name("faulty.py", "crash")
-    assert main(["arena", crash, "random", "--games", "4", "--seed", "2", "--out", str(out), "--workers", "1"]) == 0
-    games = records(out)
+    assert main(["arena", crash, "random", "--games", "4", "--seed", "2", "--out", str(out), "--workers", "1"]) == 2
+    games = records(out)  # written all the same: the records say why each game was lost
     assert [g["players"]["A"] for g in games] == [crash, "random", crash, "random"]
     assert [g["forfeit"]["seat"] for g in games] == ["A", "B", "A", "B"]
 
@@ -89,8 +89,9 @@ def test_the_same_seed_gives_the_same_deals_and_another_seed_others(tmp_path: Pa
         assert main(["arena", "random", "random", "--games", "4", "--seed", seed, "--out", str(out)]) == 0
         return [json.dumps(g["start"], sort_keys=True) for g in records(out)]
 
-    assert starts("7", "a") == starts("7", "b")
-    assert starts("7", "a") != starts("8", "c")
+    first = starts("7", "a")
+    assert first == starts("7", "b")
+    assert first != starts("8", "c")
     assert deal_seeds(7, 3) == deal_seeds(7, 3) != deal_seeds(8, 3)
 
 
@@ -136,7 +137,7 @@ def test_a_protocol_bot_plays_through_the_arena(capsys: pytest.CaptureFixture[st
 
 def test_a_crashing_bot_loses_every_game_by_forfeit(capsys: pytest.CaptureFixture[str]) -> None:
     crash = bot_name("faulty.py", "crash")
-    result = arena_json(capsys, "random", crash, "--games", "4", "--workers", "1")
+    result = arena_json(capsys, "random", crash, "--games", "4", "--workers", "1", status=2)
     assert (result["wins"], result["draws"], result["losses"]) == (4, 0, 0)
     assert result["forfeits"] == {"random": 0, crash: 4}
 
@@ -145,7 +146,7 @@ def test_a_slow_bot_forfeits_on_time(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("TIMESSQUARE_CMD_SECONDS", "0.05")
     out = tmp_path / "games"
     slow = bot_name("faulty.py", "timeout")
-    assert main(["arena", slow, "random", "--games", "2", "--workers", "1", "--out", str(out)]) == 0
+    assert main(["arena", slow, "random", "--games", "2", "--workers", "1", "--out", str(out)]) == 2
     for record in records(out):
         assert "did not answer within 0.15 s" in record["forfeit"]["reason"]
 
@@ -228,3 +229,54 @@ def test_run_arena_reports_outcomes_in_game_order() -> None:
     for outcome in report.outcomes:
         assert outcome.record is not None
         assert outcome.record["result"] == outcome.result
+
+
+# --------------------------------------------------------------------------- what a newcomer tripped over (issue 8)
+
+
+def test_a_program_that_cannot_start_is_named_with_its_reason_once_and_fails_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    missing = f"cmd:{tmp_path / 'no-such-bot'}"
+    assert main(["arena", "random", missing, "--games", "4", "--workers", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert "random: 4 wins, 0 draws, 0 losses" in out  # the report still comes
+    lines = err.splitlines()
+    assert lines[0] == f"arena: {missing} lost 4 games by forfeit: cannot start {tmp_path / 'no-such-bot'}: " + (
+        "No such file or directory"
+    )
+    assert lines[1] == f"timessquare arena: error: {missing} never played: it lost all 4 games by forfeit (see above)"
+    assert len(lines) == 2  # the reason once, not once per game
+
+
+def test_a_player_that_forfeits_nothing_adds_no_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", bot_name("first_legal.py"), "random", "--games", "2", "--workers", "1"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("command", ["selfplay", "arena"])
+def test_out_refuses_a_file_and_a_folder_of_records_and_keeps_them(
+    command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["selfplay", "--games", "2"] if command == "selfplay" else ["arena", "random", "random", "--games", "2"]
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine\n")
+    assert main([*argv, "--out", str(a_file)]) == 2
+    err = capsys.readouterr().err
+    expected = f"--out {a_file}: this is a file, not a folder (the records go into a folder)"
+    assert err == f"timessquare {command}: error: {expected}\n"
+    folder = tmp_path / "games"
+    assert main([*argv, "--out", str(folder)]) == 0
+    first = (folder / "game-00001.json").read_text()
+    capsys.readouterr()
+    assert main([*argv, "--seed", "9", "--out", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "already holds game records (game-00001.json and 1 more): choose another folder or remove them" in err
+    assert (folder / "game-00001.json").read_text() == first and a_file.read_text() == "mine\n"
+
+
+@pytest.mark.parametrize("games", ["0", "-3"])
+def test_selfplay_of_no_games_is_refused(games: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["selfplay", "--games", games, "--out", str(tmp_path / "x")]) == 2
+    assert capsys.readouterr().err == f"timessquare selfplay: error: --games must be 1 or more (got {games})\n"
+    assert not (tmp_path / "x").exists()

@@ -14,6 +14,7 @@ from test_tui_support import make_position, session_of
 from timessquare.actions import ACTIONS, END_ID, action_id
 from timessquare.cards import CARD_INDEX
 from timessquare.cli import commands as cli
+from timessquare.cli.play_options import check_play_options
 from timessquare.errors import TimesSquareError
 from timessquare.game import Game
 from timessquare.record import to_record
@@ -170,7 +171,7 @@ def test_loading_a_bad_record_says_why(tmp_path: Path) -> None:
 
 
 def play_args(*argv: str) -> argparse.Namespace:
-    return cli.build_parser().parse_args(["play", *argv])
+    return check_play_options(cli.build_parser().parse_args(["play", *argv]))
 
 
 def test_play_options_build_the_right_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,12 +9,12 @@ from typing import Any
 from .cards import CARD_INDEX, CHARLIE, DEB, DECK_SIZE, HAL, HAND_SIZE, HIGH, LOW, MIDDLE, SEAT_NAMES, SUE, A, B
 from .errors import FormatError, TimesSquareError
 from .game import Game
-from .jsonread import parse_json, read_limited
-from .position import from_document
+from .jsonread import parse_json, read_limited, type_name
+from .position import POSITION_FORMAT, from_document
 from .state import State
 from .tables import TK_START
 from .variants import Rules
-from .view import SHUFFLE
+from .view import SHUFFLE, VIEW_FORMAT
 
 RECORD_FORMAT = "times-square/game/1"
 MISSING_SHUFFLE = "this `end` empties the first supply: a `shuffle …` entry must follow"
@@ -67,6 +67,19 @@ class ReplayError(TimesSquareError):
 
 
 RECORD_FIELDS = {"format", "players", "start", "moves", "result", "end", "forfeit", "variants"}
+OTHER_DOCUMENTS = {POSITION_FORMAT: "a position document", VIEW_FORMAT: "a view document"}
+
+
+def _check_format(record: dict[str, Any]) -> None:
+    """The format comes first: another document of ours is named as such, not as a record missing fields."""
+    if "format" not in record:
+        raise FormatError("format", "missing field")
+    found = record["format"]
+    if found == RECORD_FORMAT:
+        return
+    if isinstance(found, str) and found in OTHER_DOCUMENTS:
+        raise FormatError("", f"this is {OTHER_DOCUMENTS[found]} ({found}), not a game record ({RECORD_FORMAT})")
+    raise FormatError("format", f"unknown format {found!r} (expected {RECORD_FORMAT!r})")
 
 
 def replay(record: object, rules: Rules | None = None) -> Game:
@@ -76,14 +89,15 @@ def replay(record: object, rules: Rules | None = None) -> Game:
     """
     if not isinstance(record, dict):
         raise FormatError("", "a game record must be a JSON object")
-    for field in ("format", "players", "start", "moves", "result"):
+    _check_format(record)
+    for field in ("players", "start", "moves", "result"):
         if field not in record:
             raise FormatError(field, "missing field")
     for field in record:
         if field not in RECORD_FIELDS:
             raise FormatError(str(field), "unknown field")
-    if record["format"] != RECORD_FORMAT:
-        raise FormatError("format", f"unknown format {record['format']!r} (expected {RECORD_FORMAT!r})")
+    if "end" in record and not isinstance(record["end"], str):
+        raise FormatError("end", f"must be a string (how the game ended, in words), not {type_name(record['end'])}")
     players = record["players"]
     if (
         not isinstance(players, dict)
@@ -163,8 +177,8 @@ def _shuffle_cards(entry: str, index: int) -> list[int]:
 
 
 def _check_outcome(record: dict[str, Any], game: Game) -> None:
-    forfeit = record.get("forfeit")
-    if forfeit is not None:
+    if "forfeit" in record:  # optional: absent when nobody forfeited (null is not absent)
+        forfeit = record["forfeit"]
         if (
             not isinstance(forfeit, dict)
             or forfeit.get("seat") not in SEAT_NAMES
@@ -176,3 +190,5 @@ def _check_outcome(record: dict[str, Any], game: Game) -> None:
         game.resign(SEAT_NAMES.index(forfeit["seat"]), forfeit["reason"])
     if record["result"] != game.result:
         raise FormatError("result", f"the record says {record['result']!r} but the moves give {game.result!r}")
+    if "end" in record and game.result is None:
+        raise FormatError("end", "the game is still running: only a finished game has an end")

@@ -6,25 +6,26 @@ import argparse
 import json
 import os
 import sys
+from collections import Counter
 from collections.abc import Iterable
-from pathlib import Path
 
 from ..errors import TimesSquareError
 from ..variants import Rules
+from .records import prepare_folder, write_record
 from .runner import run_arena
 from .stats import ArenaReport
 
 
 def run_arena_command(args: argparse.Namespace, rules: Rules) -> int:
-    """`timessquare arena PLAYER1 PLAYER2 --games N --seed S [--out DIR] [--json] [--workers W]`."""
+    """`timessquare arena PLAYER1 PLAYER2 --games N --seed S [--out DIR] [--json] [--workers W]`.
+
+    Why games were lost by forfeit is said on stderr, once per distinct reason; a player that lost every
+    game by forfeit never played at all (a program that cannot start, say): then the exit status is 2."""
     workers = args.workers if args.workers is not None else os.cpu_count() or 1
-    out = Path(args.out) if args.out else None
-    if out is not None:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise TimesSquareError(f"cannot create {out}: {e.strerror}") from None
-    if args.games >= 1 and args.games % 2:
+    if args.games < 1:
+        raise TimesSquareError(f"--games must be 1 or more (got {args.games})")
+    out = prepare_folder(args.out, (args.games + 1) // 2 * 2) if args.out else None
+    if args.games % 2:
         print(f"arena: {args.games} games rounded up to {args.games + 1}: every deal is played twice", file=sys.stderr)
     bar = _ProgressLine((args.games + 1) // 2 * 2) if sys.stderr.isatty() else None
     try:
@@ -34,14 +35,28 @@ def run_arena_command(args: argparse.Namespace, rules: Rules) -> int:
             bar.finish()
     if out is not None:
         for outcome in report.outcomes:
-            path = out / f"game-{outcome.index + 1:05d}.json"
-            path.write_text(json.dumps(outcome.record, indent=1) + "\n", encoding="utf-8")
+            assert outcome.record is not None
+            write_record(out, outcome.index, outcome.record)
     if args.json:
         print(json.dumps(report.to_json()))
     else:
         for line in summary_lines(report):
             print(line)
+    for line in forfeit_lines(report):
+        print(line, file=sys.stderr)
+    never = [label for p, label in enumerate(report.labels) if report.forfeits(p) == report.games]
+    if never:
+        raise TimesSquareError(f"{never[0]} never played: it lost all {report.games} games by forfeit (see above)")
     return 0
+
+
+def forfeit_lines(report: ArenaReport) -> Iterable[str]:
+    """`arena: cmd:./bot lost 4 games by forfeit: cannot start ./bot: No such file or directory`, once for
+    each player and distinct reason."""
+    for p, label in enumerate(report.labels):
+        reasons = Counter(report.forfeit_reasons(p))
+        for reason, count in reasons.items():
+            yield f"arena: {label} lost {count} game{'s' if count != 1 else ''} by forfeit: {reason}"
 
 
 class _ProgressLine:

@@ -60,6 +60,7 @@ class _Table:
             player1_seat=p1_seat,
             result=game.result,
             forfeit_seat=game.forfeit["seat"] if game.forfeit else None,
+            forfeit_reason=game.forfeit["reason"] if game.forfeit else None,
             turn_seconds=(seat_seconds[p1_seat], seat_seconds[1 - p1_seat]),
             record=to_record(game) if self.keep_records else None,
         )

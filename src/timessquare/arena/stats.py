@@ -24,6 +24,7 @@ class GameOutcome:
     player1_seat: int
     result: str | None
     forfeit_seat: str | None
+    forfeit_reason: str | None
     turn_seconds: tuple[list[float], list[float]]
     record: dict[str, Any] | None
 
@@ -95,11 +96,15 @@ class ArenaReport:
 
     def forfeits(self, player: int) -> int:
         """Games that `player` (0 = PLAYER1, 1 = PLAYER2) lost by forfeit."""
-        return sum(
-            1
-            for o in self.outcomes
+        return len(self.forfeit_reasons(player))
+
+    def forfeit_reasons(self, player: int) -> list[str]:
+        """Why `player` lost each of its games lost by forfeit, in game order."""
+        return [
+            o.forfeit_reason or "no reason given"
+            for o in sorted(self.outcomes, key=lambda o: o.index)
             if o.forfeit_seat is not None and o.forfeit_seat == SEAT_NAMES[o.player1_seat ^ player]
-        )
+        ]
 
     def turn_times(self, player: int) -> list[float]:
         return [t for o in self.outcomes for t in o.turn_seconds[player]]

@@ -8,58 +8,47 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
+from typing import NoReturn
 
 from .. import position
 from ..actions import action_id
 from ..cards import CARD_INDEX
 from ..chance import sample_chance
-from ..errors import TimesSquareError
+from ..errors import FormatError, TimesSquareError
 from ..jsonread import parse_json
-from ..record import ReplayError, replay, to_record
+from ..players.registry import PLAYER_NAMES
+from ..record import ReplayError, read_record_file, replay, to_record
 from ..state import State
 from ..variants import VARIANT_NAMES, Rules
 from ..view import PlayerView
+from .inputs import UsageError, read_document, read_lines
+from .play_options import check_play_options
 
 EXIT_BAD_INPUT = 2
 
-
-class UsageError(TimesSquareError):
-    """A command line that cannot be carried out (a missing file, a bad option value)."""
-
-
-def _read_text(path: str | None) -> str:
-    if path in (None, "-"):
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"cannot read {path}: not UTF-8 text") from None
+__all__ = ["EXIT_BAD_INPUT", "UsageError", "build_parser", "main"]
 
 
 def _rules(args: argparse.Namespace) -> Rules:
     return Rules.from_names(args.variant or [])
 
 
-def _load_position(text: str, rules: Rules, where: str) -> State:
+def _load_position(data: bytes | str, rules: Rules, where: str) -> State:
     try:
-        return position.loads(text, rules)
+        return position.from_document(parse_json(data), rules)
     except TimesSquareError as e:
         raise TimesSquareError(f"{where}: {e}") from None
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    text = _read_text(args.file)
     if not args.jsonl:
-        state = _load_position(text, rules, "position")
+        state = _load_position(read_document(args.file), rules, "position")
         for action in state.legal_actions():
             print(action)
         return 0
-    out = []
-    for n, line in enumerate(text.splitlines(), 1):
+    out = []  # printed once every line is read: a bad line prints nothing but its error
+    for n, line in read_lines(args.file):
         if not line.strip():
             continue
         out.append(json.dumps(_load_position(line, rules, f"line {n}").legal_actions()))
@@ -69,7 +58,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 def cmd_apply(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    state = _load_position(_read_text(args.file), rules, "position")
+    state = _load_position(read_document(args.file), rules, "position")
     aid = action_id(args.action)  # invalid before illegal: the two are different errors
     if args.shuffle is not None:
         codes = args.shuffle.split()
@@ -85,20 +74,28 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 
 def cmd_view(args: argparse.Namespace) -> int:
-    state = _load_position(_read_text(args.file), _rules(args), "position")
+    state = _load_position(read_document(args.file), _rules(args), "position")
     seat = {"A": 0, "B": 1, "spectator": None}[args.seat]
     print(PlayerView.of(state, seat).dumps())
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.record == "-":
+        name = "standard input"
+        try:
+            record = parse_json(read_document("-"))
+        except FormatError as e:
+            raise TimesSquareError(f"{name}: not a game record ({e})") from None
+    else:
+        name = args.record
+        record = read_record_file(name)  # its errors name the file
     try:
-        record = parse_json(_read_text(args.record))
         game = replay(record, _rules(args) if args.variant else None)
     except ReplayError as e:
-        raise TimesSquareError(f"{args.record}: bad {e}") from None
+        raise TimesSquareError(f"{name}: bad {e}") from None
     except TimesSquareError as e:
-        raise TimesSquareError(f"{args.record}: {e}") from None
+        raise TimesSquareError(f"{name}: {e}") from None
     moves = len(game.moves)
     if game.result is None:
         print(f"valid: {moves} moves, the game is still running ({'AB'[game.state.to_move]} to move)")
@@ -108,19 +105,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    from ..arena.records import prepare_folder, write_record
     from ..arena.selfplay import play_games
 
-    if args.games < 0:
-        raise UsageError("--games must be 0 or more")
-    out = Path(args.out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise UsageError(f"cannot create {out}: {e.strerror}") from None
+    if args.games < 1:
+        raise UsageError(f"--games must be 1 or more (got {args.games})")
+    out = prepare_folder(args.out, args.games)
     tally = {"A": 0, "B": 0, "draw": 0, None: 0}
     for i, game in enumerate(play_games(args.games, args.seed, _rules(args), args.a, args.b)):
-        path = out / f"game-{i + 1:05d}.json"
-        path.write_text(json.dumps(to_record(game), indent=1) + "\n", encoding="utf-8")
+        write_record(out, i, to_record(game))
         tally[game.result] += 1
     print(f"{args.games} games written to {out}: A won {tally['A']}, B won {tally['B']}, draws {tally['draw']}")
     return 0
@@ -160,6 +153,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    args = check_play_options(args)
     if args.plain:
         from ..terminal.plain import play_text_game
 
@@ -192,7 +186,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="timessquare", description="Times Square: play, check and study the game.")
+    parser = OneLineParser(prog="timessquare", description="Times Square: play, check and study the game.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(name: str, func: Callable[[argparse.Namespace], int], help_text: str) -> argparse.ArgumentParser:
@@ -205,8 +199,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("play", cmd_play, "play a game in the terminal")
     p.add_argument("--seed", type=int, default=None, help="seed of the deal")
-    p.add_argument("--seat", choices=["A", "B", "random"], default="random", help="your seat")
-    p.add_argument("--opponent", default="medium", help="easy, medium, hard, expert or any player name")
+    p.add_argument("--seat", choices=["A", "B", "random"], default=None, help="your seat (default: random)")
+    p.add_argument(
+        "--opponent",
+        default=None,
+        metavar="NAME",
+        help=f"the computer player (default: medium): {', '.join(PLAYER_NAMES)}, or cmd:COMMAND for an outside"
+        " program; parameters after a colon, e.g. ismcts:seconds=2",
+    )
     p.add_argument("--hotseat", action="store_true", help="two people at one screen instead of the computer")
     p.add_argument("--load", metavar="RECORD", help="continue a saved game (a game record)")
     p.add_argument("--replay", metavar="RECORD", help="step through a game record")
@@ -266,9 +266,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a bad command line is one line on standard error (and exit status 2), as every error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The options; an optional FILE after the options is taken too (`apply ACTION --shuffle "…" FILE`).
+
+    argparse fills every positional it can in one go, so after `apply ACTION` the FILE is already given up
+    as missing when it comes after an option; a leftover word is put there if that place is still free."""
+    args, extra = parser.parse_known_args(argv)
+    place = {"apply": "file", "legal": "file", "view": "file"}.get(args.command or "")
+    if place and getattr(args, place) is None and len(extra) == 1 and (extra[0] == "-" or extra[0][0] != "-"):
+        setattr(args, place, extra[0])
+        extra = []
+    if extra:
+        prog = f"{parser.prog} {args.command}" if args.command else parser.prog
+        parser.exit(EXIT_BAD_INPUT, f"{prog}: error: unrecognized arguments: {' '.join(extra)} (see {prog} --help)\n")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = _parse(parser, argv)
+    except SystemExit as e:  # --help (0), or a bad command line (2, already said in one line)
+        return e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
     if args.command is None:
         parser.print_help()
         return EXIT_BAD_INPUT
