@@ -70,3 +70,24 @@ def test_deeper_searches_agree_too() -> None:
     reference = ismcts_search(view, DEFAULT_RULES, replace(config, compiled=False), 9)
     compiled = ismcts_search(view, DEFAULT_RULES, config, 9)
     assert (compiled.visits, compiled.value_sums) == (reference.visits, reference.value_sums)
+
+
+def test_a_search_level_takes_an_iteration_budget_for_reproducible_measurement() -> None:
+    from timessquare.errors import TimesSquareError
+    from timessquare.players import make_player
+    from timessquare.players.ismcts import SearchPlayer
+
+    view = views()[1]
+    choices = []
+    for _ in range(2):
+        player = make_player("expert:iterations=90,workers=1")
+        assert isinstance(player, SearchPlayer)
+        assert (player.config.iterations, player.config.seconds, player.config.workers) == (90, 0.0, 1)
+        player.search(view, random.Random(4))
+        assert player.last_stats is not None and player.last_stats.iterations == 90
+        choices.append(player.last_stats.visits)
+    assert choices[0] == choices[1]
+    with pytest.raises(TimesSquareError, match="unknown parameter"):
+        make_player("expert:depth=3")
+    with pytest.raises(TimesSquareError, match="takes none"):
+        make_player("medium:iterations=10")

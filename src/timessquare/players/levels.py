@@ -14,16 +14,22 @@ The registry passes `params["level"]`; a level takes no other parameters (use `i
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import TimesSquareError
 from ..variants import Rules
 from .base import Player
 from .heuristic import HeuristicPlayer
 from .ismcts import SearchConfig, SearchPlayer, ismcts_search
+from .registry import read_params
 
 LEVELS = ("easy", "medium", "hard", "expert")
 EASY_NOISE = 1 / 3
 HARD_CONFIG = SearchConfig(seconds=0.7, workers=2)
 EXPERT_CONFIG = SearchConfig(seconds=1.7, workers=2)
+
+
+SEARCH_LEVELS = {"hard": HARD_CONFIG, "expert": EXPERT_CONFIG}
 
 
 def level_player(level: str, rules: Rules) -> Player:
@@ -40,8 +46,17 @@ def level_player(level: str, rules: Rules) -> Player:
 
 
 def make(rules: Rules, params: dict[str, str]) -> Player:
+    """A level by name; the search levels also take `iterations=N` (a fixed budget per turn in place of
+    their time, for measurements that must not depend on the machine's load) and `workers=W`."""
     level = params.get("level", "")
-    others = sorted(set(params) - {"level"})
-    if others:
-        raise TimesSquareError(f"{level or 'a level'}: unknown parameter(s) {', '.join(others)} (levels take none)")
-    return level_player(level, rules)
+    budget = {k: v for k, v in params.items() if k != "level"}
+    if level not in SEARCH_LEVELS:
+        if budget:
+            unknown = ", ".join(sorted(budget))
+            raise TimesSquareError(f"{level or 'a level'}: unknown parameter(s) {unknown} (it takes none)")
+        return level_player(level, rules)
+    values = read_params(level, budget, {"iterations": 0, "workers": SEARCH_LEVELS[level].workers})
+    config = replace(SEARCH_LEVELS[level], workers=max(1, int(values["workers"])))
+    if values["iterations"] > 0:
+        config = replace(config, iterations=int(values["iterations"]), seconds=0.0)
+    return SearchPlayer(rules, config, ismcts_search, level)
