@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import inspect, text
 
 from timessquare.variants import DEFAULT_RULES
-from timessquare.web.storage import GameStore, NewGame, Progress, VersionConflict, make_engine, migrate
+from timessquare.web.storage import Append, GameStore, NewGame, Progress, VersionConflict, make_engine, migrate
 from timessquare.web.table import Table
 
 
@@ -73,6 +73,18 @@ def test_a_write_on_an_old_version_is_refused_and_writes_nothing(store: GameStor
         store.append(table.game_id, 0, 0, ["end"], Progress(9, 9, "A", None))
     stored = store.load(table.game_id)
     assert stored is not None and stored.moves == table.entries_since(0) and stored.version == 1
+
+
+def test_a_group_commit_writes_every_game_but_the_stale_one(store: GameStore) -> None:
+    tables = [new_table(f"g000000000{i}") for i in range(3)]
+    for i, table in enumerate(tables):
+        stored_new(store, table, {"A": f"a{i}", "B": f"b{i}"})
+    store.append(tables[1].game_id, 0, 0, ["S sue+1"], Progress(1, 1, "A", None))  # another writer was first
+    batch = [Append(t.game_id, 0, 0, ["end"], Progress(1, 1, "B", None)) for t in tables]
+    assert store.append_many(batch) == [True, False, True]
+    assert [store.load(t.game_id).moves for t in tables] == [["end"], ["S sue+1"], ["end"]]  # type: ignore[union-attr]
+    assert store.append_many([batch[0]]) == [False]  # now stale too
+    assert store.append_many([]) == []
 
 
 def test_a_resignation_is_stored_and_replays(store: GameStore) -> None:

@@ -10,6 +10,7 @@ import errno
 import logging
 import socket
 import sys
+from typing import Any
 
 from ..errors import TimesSquareError
 from ..variants import Rules
@@ -76,8 +77,10 @@ def run_server(
     rules: Rules | None = None,
     log_level: str = "warning",
     proxy_headers: bool = False,
+    **overrides: Any,
 ) -> int:
-    """Serve until interrupted; returns the exit status."""
+    """Serve until interrupted; returns the exit status. `overrides` are further `Settings` (the load script
+    lifts the per-socket rate limit, which is made for people, not for programs playing at full speed)."""
     import uvicorn
 
     from .app import Settings, create_app
@@ -91,7 +94,7 @@ def run_server(
         print(f"Times Square is ready at {address(host, real_port)} ({where(url)})", flush=True)
         print("Press Ctrl+C to stop.", flush=True)
 
-    settings = Settings(database_url=url, workers=workers, on_ready=ready)
+    settings = Settings(database_url=url, workers=workers, on_ready=ready, **overrides)
     if rules is not None:
         settings.rules = rules
     app = create_app(settings)

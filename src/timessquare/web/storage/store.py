@@ -7,6 +7,7 @@ second one gets `VersionConflict` and nothing is written.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections.abc import Iterator, Sequence
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from ...errors import TimesSquareError
@@ -41,6 +42,18 @@ class Progress:
     @property
     def status(self) -> str:
         return "live" if self.result is None else "finished"
+
+
+@dataclass(frozen=True)
+class Append:
+    """New record entries of a game (from index `first_ply`) and its progress, if it is still at
+    `expected_version`."""
+
+    game_id: str
+    expected_version: int
+    first_ply: int
+    entries: Sequence[str]
+    progress: Progress
 
 
 @dataclass(frozen=True)
@@ -116,12 +129,10 @@ class GameStore:
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
-        if self._write_lock is None:
-            with self.engine.begin() as connection:
-                yield connection
-            return
-        with self._write_lock, self.engine.begin() as connection:
+        """A connection whose work is committed at the end (rolled back if anything raises)."""
+        with self._write_lock or contextlib.nullcontext(), self.engine.connect() as connection:
             yield connection
+            connection.commit()
 
     def ping(self) -> None:
         """Raises when the database does not answer."""
@@ -147,15 +158,33 @@ class GameStore:
     ) -> None:
         """Add record entries from index `first_ply` on and the new progress, if the stored version is still
         `expected_version`; else raise VersionConflict and write nothing."""
+        if not self.append_many([Append(game_id, expected_version, first_ply, entries, progress)])[0]:
+            raise VersionConflict(f"game {game_id} changed since version {expected_version}")
+
+    def append_many(self, appends: Sequence[Append]) -> list[bool]:
+        """Several games' `append`s in one transaction (one commit, one flush to disk, for all of them): the
+        server's group commit. Returns, for each, whether it was written (False: VersionConflict, and
+        nothing of that one was written; the others are)."""
+        if not appends:
+            return []
+        moment = now()
         with self._writing() as connection:
-            changed = connection.execute(
-                update(games)
-                .where(games.c.id == game_id, games.c.version == expected_version)
-                .values(updated_at=now(), **_progress_values(progress))
-            ).rowcount
-            if changed != 1:
-                raise VersionConflict(f"game {game_id} changed since version {expected_version}")
-            _insert_moves(connection, game_id, first_ply, entries)
+            if connection.dialect.supports_sane_multi_rowcount:
+                # The usual case in one statement each: every game is at the version its writer expects.
+                changed = connection.execute(_GUARDED_UPDATE, [_update_row(item, moment) for item in appends]).rowcount
+                if changed == len(appends):
+                    rows = [_move_rows(item) for item in appends]
+                    if any(rows):
+                        connection.execute(insert(moves), [row for group in rows for row in group])
+                    return [True] * len(appends)
+                connection.rollback()  # someone else wrote one of these games: go one by one
+            written = []
+            for item in appends:
+                ok = connection.execute(_GUARDED_UPDATE, _update_row(item, moment)).rowcount == 1
+                written.append(ok)
+                if ok:  # a refused one changed no row, so there is nothing to undo
+                    _insert_moves(connection, item.game_id, item.first_ply, item.entries)
+        return written
 
     def create_rematch(self, game_id: str, new: NewGame, progress: Progress) -> str:
         """Create `new` as the rematch of a game, unless that game has one already; returns the rematch's id
@@ -245,6 +274,33 @@ class GameStore:
             return list(connection.execute(select(games.c.id).where(games.c.status == "live")).scalars())
 
 
+_NO_PROGRESS = Progress(0, 0, None, None)
+_GUARDED_UPDATE = (
+    update(games)
+    .where(games.c.id == bindparam("gid"), games.c.version == bindparam("expected"))
+    .values(
+        updated_at=bindparam("moment"),
+        version=bindparam("new_version"),
+        public_moves=bindparam("new_public_moves"),
+        status=bindparam("new_status"),
+        to_move=bindparam("new_to_move"),
+        result=bindparam("new_result"),
+        end_reason=bindparam("new_end_reason"),
+        forfeit_seat=bindparam("new_forfeit_seat"),
+        forfeit_reason=bindparam("new_forfeit_reason"),
+    )
+)
+
+
+def _update_row(item: Append, moment: datetime) -> dict[str, Any]:
+    values = {f"new_{key}": value for key, value in _progress_values(item.progress).items()}
+    return {"gid": item.game_id, "expected": item.expected_version, "moment": moment, **values}
+
+
+def _move_rows(item: Append) -> list[dict[str, Any]]:
+    return [{"game_id": item.game_id, "ply": item.first_ply + i, "move": m} for i, m in enumerate(item.entries)]
+
+
 def _game_values(new: NewGame, moment: datetime) -> dict[str, Any]:
     return {
         "id": new.id,
@@ -274,9 +330,7 @@ def _progress_values(progress: Progress) -> dict[str, Any]:
 
 def _insert_moves(connection: Connection, game_id: str, first_ply: int, entries: Sequence[str]) -> None:
     if entries:
-        connection.execute(
-            insert(moves), [{"game_id": game_id, "ply": first_ply + i, "move": m} for i, m in enumerate(entries)]
-        )
+        connection.execute(insert(moves), _move_rows(Append(game_id, 0, first_ply, entries, _NO_PROGRESS)))
 
 
 def _summary(row: Any, seat: str | None = None) -> Summary:

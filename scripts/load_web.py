@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Load test of the web server: N concurrent games between computer players without search, over real
+WebSockets on loopback, on SQLite and on PostgreSQL.
+
+For each database and each N it starts `timessquare serve` in a subprocess (a fresh SQLite file, or a
+throwaway PostgreSQL cluster with its default durable settings), creates N friend games, and plays both
+seats of each from this process: seat A the random player, seat B the heuristic one, each choosing from
+the view document it receives (PlayerView.from_document). When a game ends another starts, so N games
+are always running. After a warm-up it measures for a while and prints actions per second and the median
+and 99th percentile latency of an action: from sending it to receiving the state that acknowledges it
+(which the server sends only after committing the action to the database).
+
+    .venv/bin/python scripts/load_web.py                      # 50 and 200 games, SQLite and PostgreSQL
+    .venv/bin/python scripts/load_web.py --games 200 --database sqlite --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from timessquare.actions import ACTIONS, action_id
+from timessquare.players import Player, make_player
+from timessquare.view import PlayerView
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+
+SERVE = (
+    "import sys; from timessquare.web.serve import run_server; "
+    "sys.exit(run_server('127.0.0.1', 0, sys.argv[1], workers=1, socket_rate=1e6, socket_burst=1e6, "
+    "create_per_minute=0))"
+)
+
+
+DECIDERS: ProcessPoolExecutor | None = None  # the heuristic players' decisions
+
+
+@dataclass
+class Stats:
+    measuring: bool = False
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    games_finished: int = 0
+    errors: list[str] = field(default_factory=list)
+    pings: list[float] = field(default_factory=list)
+    actions_per_second: float = 0.0
+    server_cpu: float = 0.0  # cores busy in the server process while measuring
+    client_cpu: float = 0.0  # ... and in this one (the players)
+
+
+class Server:
+    def __init__(self, database_url: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", SERVE, database_url], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        assert self.process.stdout is not None
+        self.output: list[str] = []
+        for line in self.process.stdout:
+            self.output.append(line)
+            if "ready at " in line:
+                self.url = line.split("ready at ")[1].split()[0]
+                # Keep reading what it says, or a full pipe would stop the server.
+                threading.Thread(target=self.output.extend, args=(self.process.stdout,), daemon=True).start()
+                return
+        raise SystemExit(f"the server did not start (exit {self.process.wait()}):\n{''.join(self.output)}")
+
+    def new_game(self) -> dict[str, Any]:
+        body = json.dumps({"mode": "friend", "seat": "A"}).encode()
+        request = urllib.request.Request(f"{self.url}/api/games", body, {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            game: dict[str, Any] = json.load(response)
+        return game
+
+    def cpu_seconds(self) -> float:
+        """The server process's CPU time so far (user + system)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def decide(player: Player, view: dict[str, Any], legal: list[int], seed: int) -> tuple[int, Player]:
+    """A player's choice (in a worker process); the player comes back with its plan for the rest of the turn."""
+    return player.choose(PlayerView.from_document(view), legal, random.Random(seed)), player
+
+
+async def play_seat(
+    url: str, game_id: str, token: str, spec: str, stats: Stats, rng: random.Random, think: float
+) -> None:
+    deciders = DECIDERS
+    assert deciders is not None
+    from websockets.asyncio.client import connect
+
+    player = make_player(spec)
+    sent_version = -1
+    sent_at = 0.0
+    async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}", max_size=2**22) as socket:
+        await socket.send(json.dumps({"v": 1, "type": "join", "token": token, "lang": "en"}))
+        async for raw in socket:
+            message = json.loads(raw)
+            if message["type"] == "error":
+                stats.errors.append(message["code"])
+                return
+            if message["type"] != "state":
+                continue
+            version = message["version"]
+            if sent_version >= 0 and version > sent_version:
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - sent_at)
+                    stats.actions += 1
+                sent_version = -1
+            if message["over"]:
+                if message["seat"] == "A" and stats.measuring:
+                    stats.games_finished += 1
+                return
+            if message["legal"] and sent_version < 0:
+                legal = sorted(action_id(a) for a in message["legal"])
+                if spec == "random":
+                    aid = rng.choice(legal)
+                else:  # in another process, so that this one keeps reading every socket on time
+                    loop = asyncio.get_running_loop()
+                    seed = rng.getrandbits(64)
+                    aid, player = await loop.run_in_executor(deciders, decide, player, message["view"], legal, seed)
+                if think > 0:  # a pause before acting, uniform in [0, 2 x think]: games do not all move at once
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                sent_version, sent_at = version, time.perf_counter()
+                await socket.send(
+                    json.dumps({"v": 1, "type": "action", "version": version, "action": ACTIONS[aid].notation})
+                )
+
+
+async def probe(url: str, game_id: str, stats: Stats, stop: asyncio.Event) -> None:
+    """A spectator that pings the server every 50 ms: the round trip of a message that touches no database,
+    to tell the server's own delays from the commits'."""
+    from websockets.asyncio.client import connect
+
+    async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}") as socket:
+        while not stop.is_set():
+            began = time.perf_counter()
+            await socket.send(json.dumps({"v": 1, "type": "ping"}))
+            while json.loads(await socket.recv())["type"] != "pong":
+                pass
+            if stats.measuring:
+                stats.pings.append(time.perf_counter() - began)
+            await asyncio.sleep(0.05)
+
+
+async def keep_playing(server: Server, stats: Stats, rng: random.Random, stop: asyncio.Event, think: float) -> None:
+    """One of the N game slots: play games one after another until told to stop."""
+    while not stop.is_set():
+        game = await asyncio.to_thread(server.new_game)
+        invite = game["invite"].split("#t=")[1]
+        await asyncio.gather(
+            play_seat(server.url, game["id"], game["token"], "random", stats, random.Random(rng.random()), think),
+            play_seat(server.url, game["id"], invite, "heuristic", stats, random.Random(rng.random()), think),
+        )
+
+
+async def measure(server: Server, games: int, warmup: float, seconds: float, think: float) -> Stats:
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(games)
+    slots = [asyncio.create_task(keep_playing(server, stats, rng, stop, think)) for _ in range(games)]
+    probe_game = await asyncio.to_thread(server.new_game)
+    slots.append(asyncio.create_task(probe(server.url, probe_game["id"], stats, stop)))
+    await asyncio.sleep(warmup)  # all games connected and under way
+    stats.measuring = True
+    began, server_cpu, client_cpu = time.perf_counter(), server.cpu_seconds(), time.process_time()
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - began
+    stats.server_cpu = (server.cpu_seconds() - server_cpu) / elapsed
+    stats.client_cpu = (time.process_time() - client_cpu) / elapsed
+    stop.set()
+    for slot in slots:
+        slot.cancel()
+    await asyncio.gather(*slots, return_exceptions=True)
+    stats.actions_per_second = stats.actions / elapsed
+    return stats
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile in milliseconds (nearest rank)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return 1000 * ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def report(database: str, games: int, think: float, stats: Stats) -> dict[str, Any]:
+    p50, p99 = percentile(stats.latencies, 0.5), percentile(stats.latencies, 0.99)
+    ping50, ping99 = percentile(stats.pings, 0.5), percentile(stats.pings, 0.99)
+    row = {
+        "database": database,
+        "games": games,
+        "think_s": think,
+        "actions_per_second": round(stats.actions_per_second, 1),
+        "median_ms": round(p50, 2),
+        "p99_ms": round(p99, 2),
+        "ping_median_ms": round(ping50, 2),
+        "ping_p99_ms": round(ping99, 2),
+        "actions": stats.actions,
+        "games_finished": stats.games_finished,
+        "errors": len(stats.errors),
+        "server_cores": round(stats.server_cpu, 2),
+        "client_cores": round(stats.client_cpu, 2),
+    }
+    print(
+        f"{database:<10} {games:>4} games, think {think:.2f} s: {row['actions_per_second']:>7.1f} actions/s  "
+        f"median {row['median_ms']:>7.2f} ms  p99 {row['p99_ms']:>7.2f} ms  "
+        f"(ping median {ping50:.2f} ms, p99 {ping99:.2f} ms; "
+        f"{stats.actions} actions, {stats.games_finished} games finished, {len(stats.errors)} errors; "
+        f"cores busy: server {stats.server_cpu:.2f}, players {stats.client_cpu:.2f})",
+        flush=True,
+    )
+    return row
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[50, 200], help="concurrent games (default: 50 200)")
+    parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measuring time per run (default 20)")
+    parser.add_argument("--warmup", type=float, default=5.0, help="time before measuring (default 5)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.5,
+        help="mean pause of a player before each action, in seconds (default 0.5; 0: as fast as possible, "
+        "which measures the most actions a second, each action then waiting for all the others)",
+    )
+    parser.add_argument("--deciders", type=int, default=2, help="processes for the heuristic players' decisions")
+    parser.add_argument("--json", help="also write the figures to this JSON file")
+    args = parser.parse_args()
+    databases = ["sqlite", "postgresql"] if args.database == "both" else [args.database]
+    global DECIDERS
+    DECIDERS = ProcessPoolExecutor(args.deciders)
+    rows = []
+    for database in databases:
+        for games in args.games:
+            with tempfile.TemporaryDirectory() as folder:
+                cluster = None
+                if database == "sqlite":
+                    url = f"sqlite:///{folder}/load.sqlite3"
+                else:
+                    from pgcluster import PostgresCluster
+
+                    cluster = PostgresCluster(durable=True).start()
+                    url = cluster.url
+                server = Server(url)
+                try:
+                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think))
+                finally:
+                    server.stop()
+                    if cluster is not None:
+                        cluster.stop()
+                rows.append(report(database, games, args.think, stats))
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=2) + "\n")
+    return 1 if any(r["errors"] for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
