@@ -182,7 +182,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         missing = f"the web game needs the web extra ({e.name} is missing): pip install 'timessquare[web]'"
         raise UsageError(missing) from None
     rules = _rules(args)
-    return run_server(args.host, args.port, args.database_url, args.workers, rules if rules.names else None)
+    return run_server(
+        args.host,
+        args.port,
+        args.database_url,
+        args.workers,
+        rules if rules.names else None,
+        proxy_headers=args.behind_proxy,
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -258,6 +265,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DB (default: SQLite in the per-user data folder)",
     )
     p.add_argument("--workers", type=int, default=2, help="worker processes for computer players and hints")
+    p.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="trust X-Forwarded-For/-Proto from a reverse proxy on this machine (see docs/web.md)",
+    )
 
     p = add("bench", cmd_bench, "measure random play and search on one core, Python and compiled side by side")
     p.add_argument("--seconds", type=float, default=10.0, help="time in all, shared by the four measurements")
