@@ -100,6 +100,7 @@ typedef struct {
     int8_t supply_len, discard_len, turn_cards_len;
     int8_t supply_number, to_move, turn_key, result, chance;
     int8_t pending_draw, pending_turn_key; /* while the reshuffle is due: cards still to draw, the turn key after */
+    int8_t discard_red; /* red cards in the discard pile (kept for the evaluation) */
 } GS;
 
 /* ------------------------------------------------------------------ per-rules tables */
@@ -328,6 +329,7 @@ static void apply_action(const TablesObject *t, GS *s, int aid) {
         int p = s->to_move, card = a->card, n = a->used;
         s->hands[p][card] -= n;
         s->hand_sizes[p] -= n;
+        if (card >= C_D1) s->discard_red = (int8_t)(s->discard_red + n);
         for (int k = 0; k < n; k++) {
             s->discard[s->discard_len++] = (int8_t)card;
             if (s->turn_cards_len < MAX_TURN_CARDS) s->turn_cards[s->turn_cards_len++] = (int8_t)card;
@@ -356,6 +358,7 @@ static void apply_reshuffle(const TablesObject *t, GS *s, const int8_t *order, i
     for (int i = 0; i < n; i++) s->supply[i] = order[n - 1 - i];
     s->supply_len = (int8_t)n;
     s->discard_len = 0;
+    s->discard_red = 0;
     s->supply_number = 2;
     s->chance = CHANCE_NONE;
     int need = s->pending_draw;
@@ -601,6 +604,24 @@ static double board_logit(const int *fig, int me_to_move) {
     return acc;
 }
 
+/* exp(-left / scale) of the deck terms, from a table: `left` is a small whole number, and the table holds
+   exactly what exp() gives for it */
+#define DECK_EXP_MIN (-64)
+#define DECK_EXP_MAX 128
+static double deck_exp8[DECK_EXP_MAX - DECK_EXP_MIN + 1], deck_exp25[DECK_EXP_MAX - DECK_EXP_MIN + 1];
+
+static void build_deck_exp(void) {
+    for (int left = DECK_EXP_MIN; left <= DECK_EXP_MAX; left++) {
+        deck_exp8[left - DECK_EXP_MIN] = exp(-(double)left / 8);
+        deck_exp25[left - DECK_EXP_MIN] = exp(-(double)left / 25);
+    }
+}
+
+static inline double deck_exp(int left, int scale) {
+    if (left < DECK_EXP_MIN || left > DECK_EXP_MAX) return exp(-(double)left / scale);
+    return scale == 8 ? deck_exp8[left - DECK_EXP_MIN] : deck_exp25[left - DECK_EXP_MIN];
+}
+
 static double evaluate(const GS *s, int seat) {
     Outcome o = after_turn_outcome(s);
     if (o.result != NO_RESULT) return result_value(o.result, seat);
@@ -629,9 +650,9 @@ static double evaluate(const GS *s, int seat) {
         else if (!me_to_move && winner < 0)
             deck_now = -1.0;
     }
-    rest[k++] = second ? winner * exp(-(double)left / 8) : 0.0;
+    rest[k++] = second ? winner * deck_exp(left, 8) : 0.0;
     rest[k++] = deck_now;
-    rest[k++] = winner * exp(-(double)left / 25);
+    rest[k++] = winner * deck_exp(left, 25);
     /* hand_features */
     const int8_t *hand = s->hands[seat];
     int refill = HAND_SIZE - s->hand_sizes[seat];
@@ -645,9 +666,7 @@ static double evaluate(const GS *s, int seat) {
     double sue_win = hand[C_S] >= need_me ? 1.0 : 0.0;
     double joker_win = 0.0;
     if (me_to_move && joker_me != 0.0 && low == 0 && 2 <= sue && sue <= 6 && hand[C_D1 + sue - 2] > 0) joker_win = 1.0;
-    int red_seen = red_kept;
-    for (int i = 0; i < s->discard_len; i++)
-        if (s->discard[i] >= C_D1) red_seen++;
+    int red_seen = red_kept + s->discard_red;
     int unseen = DECK_SIZE - s->hand_sizes[seat] - s->discard_len;
     double unseen_red = unseen > 0 ? (double)(15 - red_seen) / unseen : 0.0;
     double pm = me_to_move ? 1.0 : 0.0;
@@ -1091,6 +1110,7 @@ static PyObject *core_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     s.supply_len = (int8_t)n;
     if (read_int_seq(discard, s.discard, DECK_SIZE, &n, 0, NUM_CARDS - 1, "discard") < 0) return NULL;
     s.discard_len = (int8_t)n;
+    for (Py_ssize_t i = 0; i < n; i++) s.discard_red = (int8_t)(s.discard_red + (s.discard[i] >= C_D1));
     if (read_int_seq(turn_cards, s.turn_cards, MAX_TURN_CARDS, &n, 0, NUM_CARDS - 1, "turn_cards") < 0) return NULL;
     s.turn_cards_len = (int8_t)n;
     int total = s.supply_len + s.discard_len;
@@ -1346,9 +1366,21 @@ static PyObject *core_top_turns(CoreObject *self, PyObject *args) {
     if (read_seat(seat_obj, &seat) < 0 || read_cap(cap_obj, &cap) < 0) return NULL;
     Py_ssize_t n = scored_turns(self->tables, &self->s, seat, cap);
     if (n < 0) return PyErr_NoMemory();
-    for (Py_ssize_t i = 0; i < n; i++) tindex[i] = (int)i;
-    qsort(tindex, (size_t)n, sizeof(int), late_first ? cmp_desc_value_desc_index : cmp_desc_value_asc_index);
     Py_ssize_t k = top < 0 ? 0 : (top < n ? top : n);
+    for (Py_ssize_t i = 0; i < n; i++) tindex[i] = (int)i;
+    int (*cmp)(const void *, const void *) = late_first ? cmp_desc_value_desc_index : cmp_desc_value_asc_index;
+    if (k <= 8) { /* a few passes of selection beat sorting every turn */
+        for (Py_ssize_t i = 0; i < k; i++) {
+            Py_ssize_t best = i;
+            for (Py_ssize_t j = i + 1; j < n; j++)
+                if (cmp(&tindex[j], &tindex[best]) < 0) best = j;
+            int x = tindex[i];
+            tindex[i] = tindex[best];
+            tindex[best] = x;
+        }
+    } else {
+        qsort(tindex, (size_t)n, sizeof(int), cmp);
+    }
     PyObject *l = PyList_New(k);
     if (!l) return NULL;
     for (Py_ssize_t i = 0; i < k; i++) {
@@ -1719,6 +1751,7 @@ static struct PyModuleDef module_def = {
 
 PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&CoreType) < 0 || PyType_Ready(&TablesType) < 0) return NULL;
+    build_deck_exp();
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
     Py_INCREF(&CoreType);
