@@ -248,6 +248,13 @@ def main() -> int:
         help="mean pause of a player before each action, in seconds (default 0.5; 0: as fast as possible, "
         "which measures the most actions a second, each action then waiting for all the others)",
     )
+    parser.add_argument(
+        "--sqlite-synchronous",
+        choices=["full", "normal"],
+        default="full",
+        help="SQLite's flush on commit (default full: every commit on disk; normal: survives a crash of the "
+        "server, not a power cut)",
+    )
     parser.add_argument("--deciders", type=int, default=2, help="processes for the heuristic players' decisions")
     parser.add_argument("--json", help="also write the figures to this JSON file")
     args = parser.parse_args()
@@ -260,7 +267,7 @@ def main() -> int:
             with tempfile.TemporaryDirectory() as folder:
                 cluster = None
                 if database == "sqlite":
-                    url = f"sqlite:///{folder}/load.sqlite3"
+                    url = f"sqlite:///{folder}/load.sqlite3?synchronous={args.sqlite_synchronous}"
                 else:
                     from pgcluster import PostgresCluster
 

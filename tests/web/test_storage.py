@@ -17,8 +17,9 @@ from timessquare.web.table import Table
 def store(database_url: str) -> GameStore:
     engine = make_engine(database_url)
     migrate(engine)
-    yield GameStore(engine)
-    engine.dispose()
+    store = GameStore(engine)
+    yield store
+    store.close()
 
 
 def new_table(game_id: str = "g0000000001", mode: str = "friend") -> Table:

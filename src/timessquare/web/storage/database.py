@@ -55,12 +55,22 @@ def dialect_name(url: URL) -> str:
     return "postgresql" if url.get_backend_name() in ("postgres", "postgresql") else "sqlite"
 
 
+SYNCHRONOUS = ("full", "normal")
+
+
 def make_engine(url_text: str) -> Engine:
-    """An engine for the URL; a SQLite file's folder is created, and SQLite is set up for durable commits
-    (write-ahead log, synchronous=FULL: a commit is on disk before it returns) and for threads."""
+    """An engine for the URL; a SQLite file's folder is created, and SQLite is set up for threads and for
+    durable commits: a write-ahead log with synchronous=FULL (a commit is flushed to disk before it
+    returns), or `?synchronous=normal` in the URL (a commit survives the server's crash, but a power cut
+    may lose the last ones; commits are then several times faster). Its checkpoints are left to a
+    background thread (storage.store), so that no commit waits for one."""
     url = parse_database_url(url_text)
     options: dict[str, Any] = {"pool_pre_ping": True}
     if dialect_name(url) == "sqlite":
+        synchronous = url.query.get("synchronous", "full")
+        if synchronous not in SYNCHRONOUS:
+            raise TimesSquareError(f"synchronous must be full or normal, not {synchronous!r}")
+        url = url.difference_update_query(["synchronous"])
         database = url.database or ""
         memory = database in ("", ":memory:") or database.startswith("file::memory:")
         if not memory:
@@ -71,17 +81,21 @@ def make_engine(url_text: str) -> Engine:
 
             options["poolclass"] = StaticPool  # one shared connection, or each would get its own empty database
         engine = create_engine(url, **options)
-        event.listen(engine, "connect", _sqlite_pragmas)
+        pragmas: tuple[str, ...] = ("journal_mode=WAL", f"synchronous={synchronous.upper()}", "foreign_keys=ON")
+        pragmas += ("busy_timeout=30000",)
+        if not memory:
+            pragmas += ("wal_autocheckpoint=0",)
+
+        def set_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            for pragma in pragmas:
+                cursor.execute(f"PRAGMA {pragma}")
+            cursor.close()
+
+        event.listen(engine, "connect", set_pragmas)
         return engine
     options.update(pool_size=10, max_overflow=10)
     return create_engine(url, **options)
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=30000"):
-        cursor.execute(f"PRAGMA {pragma}")
-    cursor.close()
 
 
 def migrate(engine: Engine) -> None:

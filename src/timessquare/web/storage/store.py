@@ -23,6 +23,8 @@ from ...errors import TimesSquareError
 from .database import dialect_name
 from .schema import games, moves, seats
 
+CHECKPOINT_SECONDS = 1.0
+
 
 class VersionConflict(TimesSquareError):
     """The game changed since it was read: another writer got there first."""
@@ -126,6 +128,22 @@ class GameStore:
         self.dialect = dialect_name(engine.url)
         # SQLite has one writer at a time: queue writers here rather than spin on its lock.
         self._write_lock = threading.Lock() if self.dialect == "sqlite" else None
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        database = engine.url.database or ""
+        if self.dialect == "sqlite" and database not in ("", ":memory:") and "memory" not in database:
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="sqlite checkpoints", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        """Copy the write-ahead log into the database file now and then, beside the writers (PASSIVE: it
+        never blocks them), instead of inside whichever commit fills the log."""
+        while not self._stop.wait(CHECKPOINT_SECONDS):
+            try:
+                with self.engine.connect() as connection:
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # the next round tries again; a failing database shows in the requests
+                continue
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
@@ -140,6 +158,9 @@ class GameStore:
             connection.execute(text("SELECT 1"))
 
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(5)
         self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
