@@ -58,9 +58,8 @@ from .tables import (
     TWO_S_BIT,
     RuleTables,
     board_key,
-    board_key_delta,
     hand_key,
-    moved_positions,
+    move_by_board,
     tables_for,
 )
 from .variants import DEFAULT_RULES, Rules
@@ -231,8 +230,7 @@ class State:
                     pos[fig] += step
                 self.board_key += _KEY_DELTA[aid]
             else:  # GA, or a card to the middle: where the figures go depends on the board
-                self.board_key += board_key_delta(aid, pos)
-                pos[:5] = moved_positions(ACTIONS[aid], pos)
+                self.board_key += move_by_board(aid, pos)
             if pos[SUE] <= 1 or pos[SUE] >= LAST_SPACE - 1:
                 self._sue_check()
         elif kind == LURE:

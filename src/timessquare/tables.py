@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import (
+    ACTION_CARD,
+    ACTION_STEPS,
+    ACTION_TO_MIDDLE,
     ACTIONS,
     DISCARD,
     END,
@@ -91,10 +94,8 @@ def moved_positions(action: Action, pos: Sequence[int]) -> list[int]:
     new = list(pos[:5])
     if action.kind == LURE:
         new[action.lure_figure] = pos[HAL]
-    elif action.card == GA:
-        new[LOW], new[HIGH] = pos[SUE] - 1, pos[SUE] + 1
-    elif action.to_middle >= 0:
-        new[action.to_middle] = MIDDLE
+    elif action.card == GA or action.to_middle >= 0:
+        move_by_board(action.id, new)
     else:
         for fig, step in action.steps:
             new[fig] += step
@@ -106,46 +107,72 @@ def joker_condition(pos: Sequence[int], mover: int) -> bool:
     return pos[DEB] < pos[SUE] if mover == A else pos[DEB] > pos[SUE]
 
 
-def board_reason(action: Action, pos: Sequence[int], mover: int, rules: Rules, joker_checked: bool = False) -> str:
-    """The rule of the board this action breaks, in words ("" when the figures allow it): R3, R4.1,
-    R4.3, R4.4, R5.2, R9.1; hand and turn aside. The one home of board legality: the cached tables are
-    built from it and the explanations quote it. With `joker_checked` the caller has checked R9.1 itself.
-    """
+def board_fault(action: Action, pos: Sequence[int], mover: int, rules: Rules, joker_checked: bool = False) -> str:
+    """The rule of the board this action breaks ("R9.1", "R4.1", "R5.2", "R4.4", "R4.3", "R3"), or "" when
+    the figures allow it; hand and turn aside. The one home of board legality: the cached tables are built
+    from it and `board_reason` explains it. With `joker_checked` the caller has checked R9.1 itself."""
     if action.kind not in (PLAY, LURE):
         return ""
     if action.is_joker and not joker_checked and not joker_condition(pos, mover):
-        side = "A's end (deb < sue)" if mover == A else "B's end (deb > sue)"
-        return f"a Deb card is a joker only while Deb stands strictly between Sue and {side} (R9.1)"
+        return "R9.1"
     if rules.toward_mover and action.kind == PLAY:
         toward = -1 if mover == A else 1
         if any(step * toward < 0 for _, step in action.steps):
-            return "with the toward-mover variant, figures move only toward the active player (R4.1 variant)"
+            return "R4.1"
     new = moved_positions(action, pos)
-    if new == list(pos[:5]):
-        if action.kind == LURE:
-            return f"{FIGURE_NAMES[action.lure_figure]} already stands on Hal's space (R5.2)"
-        return "the card would not change the board (R4.4)"
-    for fig, p in enumerate(new):
+    if new == list(pos[:5]):  # a card must change the board; a lure must move its figure
+        return "R5.2" if action.kind == LURE else "R4.4"
+    for p in new:
         if not 0 <= p <= LAST_SPACE:
-            return f"{FIGURE_NAMES[fig]} would leave the board (space {p}) (R4.3)"
-    if not new[LOW] < new[SUE] < new[HIGH]:
-        where = f"low {new[LOW]}, sue {new[SUE]}, high {new[HIGH]}"
-        return f"Sue must stand strictly between her bodyguards ({where}) (R3)"
-    return ""
+            return "R4.3"
+    return "" if new[LOW] < new[SUE] < new[HIGH] else "R3"
 
 
 def board_allows(action: Action, pos: Sequence[int], mover: int, rules: Rules, joker_checked: bool = False) -> bool:
-    """Whether the figures allow this action (see `board_reason`)."""
-    return not board_reason(action, pos, mover, rules, joker_checked)
+    """Whether the figures allow this action (see `board_fault`)."""
+    return not board_fault(action, pos, mover, rules, joker_checked)
+
+
+def board_reason(action: Action, pos: Sequence[int], mover: int, rules: Rules) -> str:
+    """`board_fault` in words, citing the rule ("" when the figures allow the action)."""
+    fault = board_fault(action, pos, mover, rules)
+    if not fault:
+        return ""
+    new = moved_positions(action, pos)
+    if fault == "R9.1":
+        side = "A's end (deb < sue)" if mover == A else "B's end (deb > sue)"
+        return f"a Deb card is a joker only while Deb stands strictly between Sue and {side} (R9.1)"
+    if fault == "R4.1":
+        return "with the toward-mover variant, figures move only toward the active player (R4.1 variant)"
+    if fault == "R5.2":
+        return f"{FIGURE_NAMES[action.lure_figure]} already stands on Hal's space (R5.2)"
+    if fault == "R4.4":
+        return "the card would not change the board (R4.4)"
+    if fault == "R4.3":
+        fig, p = next((f, p) for f, p in enumerate(new) if not 0 <= p <= LAST_SPACE)
+        return f"{FIGURE_NAMES[fig]} would leave the board (space {p}) (R4.3)"
+    where = f"low {new[LOW]}, sue {new[SUE]}, high {new[HIGH]}"
+    return f"Sue must stand strictly between her bodyguards ({where}) (R3)"
+
+
+def move_by_board(aid: int, pos: list[int]) -> int:
+    """The plays whose moves depend on the board (GA: the bodyguards beside Sue, R4; a card to the middle),
+    made on `pos` in place; returns how the board key changes. The engine's hot path uses it as it is."""
+    if ACTION_CARD[aid] == GA:
+        sue = pos[SUE]
+        delta = (sue - 1 - pos[LOW]) * FIGURE_WEIGHT[LOW] + (sue + 1 - pos[HIGH]) * FIGURE_WEIGHT[HIGH]
+        pos[LOW], pos[HIGH] = sue - 1, sue + 1
+        return delta
+    fig = ACTION_TO_MIDDLE[aid]
+    delta = (MIDDLE - pos[fig]) * FIGURE_WEIGHT[fig]
+    pos[fig] = MIDDLE
+    return delta
 
 
 def board_key_delta(aid: int, pos: Sequence[int]) -> int:
-    """How a play or lure action changes the board key (tables of the fixed steps, else from `pos`)."""
-    action = ACTIONS[aid]
-    if action.steps:
-        return ACTION_KEY_DELTA[aid]
-    new = moved_positions(action, pos)
-    return sum((new[fig] - pos[fig]) * FIGURE_WEIGHT[fig] for fig in range(5))
+    """How a play action changes the board key (the table of fixed steps, else from `pos`)."""
+    delta = ACTION_KEY_DELTA[aid]
+    return delta if ACTION_STEPS[aid] else move_by_board(aid, list(pos))
 
 
 def hand_allows(action: Action, counts: list[int]) -> bool:
