@@ -197,15 +197,20 @@ def test_the_program_receives_its_view_and_nothing_else(tmp_path: Path) -> None:
         assert '"supply"' not in line and '"hands"' not in line
         assert all(m == "shuffle" or not m.startswith("shuffle") for m in view["moves"])
         # The view is the one the host's state gives seat A at that moment, nothing more and nothing less.
-        state_then = replay({**record, "moves": record["moves"][: len(view["moves"])], "result": None})
+        state_then = replay({**_unfinished(record), "moves": record["moves"][: len(view["moves"])]})
         assert view == PlayerView.of(state_then.state, 0, state_then.moves).to_document()
         assert act["legal"] == state_then.state.legal_actions()
     assert len(acts) == sum(1 for m in _seat_moves(game) if m == 0)
 
 
+def _unfinished(record: dict[str, Any]) -> dict[str, Any]:
+    """The record without its outcome (result null, no end, no forfeit): for a prefix of its moves."""
+    return {**{k: v for k, v in record.items() if k not in ("end", "forfeit")}, "result": None}
+
+
 def _steps(game: Game) -> Iterator[tuple[int, list[str], str]]:
     """Replays a game: for each action (shuffle entries left out), the seat to move, its legal actions, the move."""
-    again = replay({**to_record(game), "moves": [], "result": None, "forfeit": None})
+    again = replay({**_unfinished(to_record(game)), "moves": []})
     moves = game.moves
     again.rng = None  # the reshuffles come from the game's own `shuffle` entries
     for move in moves:

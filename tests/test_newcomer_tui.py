@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 import pytest
 from rich.text import Text
 
-from test_tui_support import make_position, new_app, screen_text, session_of, settle
+from test_tui_support import make_position, new_app, press_action, screen_text, session_of, settle
 from timessquare.actions import action_id
 from timessquare.cards import CARD_INDEX
 from timessquare.game import Game
 from timessquare.record import to_record
 from timessquare.tui.app import GameApp, ReplayApp
 from timessquare.tui.menu import Kind, effect_menu, moves_words
+from timessquare.tui.screens.files import PathDialog
 from timessquare.tui.session import Session
 from timessquare.tui.widgets.choices import wrap_label
 from timessquare.tui.widgets.status import fit_parts
@@ -143,5 +145,84 @@ def test_item8_the_replay_viewer_says_so_too(tmp_path: Path) -> None:
             await pilot.resize_terminal(80, 30)
             await pilot.pause()
             assert "too small" not in screen_text(app) and "Replay: step 0 of 1" in screen_text(app)
+
+    asyncio.run(main())
+
+
+def test_item6_loading_over_unsaved_moves_asks_first(tmp_path: Path) -> None:
+    other = session_of(make_position(["S"] * 8, seed=9))
+    other_path = other.save(tmp_path / "other.json")
+
+    async def main() -> None:
+        app = new_app(session_of(make_position(["S", "S", "G2", "H2", "D3", "D3", "DM", "G1"])), save_dir=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("o")  # nothing played yet: nothing to lose, the dialog opens at once
+            assert isinstance(app.screen, PathDialog)
+            await pilot.press("escape")
+            await press_action(pilot, app, action_id("S sue+1"))
+            await pilot.press("o")
+            assert not isinstance(app.screen, PathDialog)
+            assert "moves that are not saved: o again loads another game anyway (s saves it first)" in app.message
+            await press_action(pilot, app, action_id("S sue-1"))  # another action: the question is withdrawn
+            await pilot.press("o")
+            assert not isinstance(app.screen, PathDialog)
+            await pilot.press("o")  # asked, and confirmed
+            assert isinstance(app.screen, PathDialog)
+            await pilot.press(*other_path.name, "enter")
+            assert "Loaded" in app.message and app.session.game.start == other.game.start
+            await pilot.press("o")  # just loaded: nothing unsaved
+            assert isinstance(app.screen, PathDialog)
+
+    asyncio.run(main())
+
+
+def test_item6_after_a_save_loading_does_not_ask(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = new_app(session_of(make_position(["S", "S", "G2", "H2", "D3", "D3", "DM", "G1"])), save_dir=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press_action(pilot, app, action_id("S sue+1"))
+            await pilot.press("s", "enter")
+            assert "Saved to" in app.message
+            await pilot.press("o")
+            assert isinstance(app.screen, PathDialog)
+
+    asyncio.run(main())
+
+
+def test_item9_the_save_message_names_the_command_that_started_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TIMESSQUARE_LAUNCHER", "./play")
+
+    async def main() -> None:
+        app = new_app(session_of(make_position(["S", "S", "G2", "H2", "D3", "D3", "DM", "G1"])), save_dir=tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await press_action(pilot, app, action_id("S sue+1"))
+            await pilot.press("s", "enter")
+            saved = next(tmp_path.glob("*.json"))
+            assert app.message == f"Saved to {saved}. To go on with it later: ./play --load {saved}"
+            assert "timessquare play" not in app.message
+
+    asyncio.run(main())
+
+
+def test_item9_a_finished_game_is_saved_to_be_watched_not_continued(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("TIMESSQUARE_LAUNCHER", raising=False)
+    game = Game.new(5, DEFAULT_RULES, players={"A": "you", "B": "random"})
+    rng = random.Random(5)
+    while not game.is_over:
+        game.apply_checked(rng.choice(game.state.legal_ids()))
+    session = Session.from_record(to_record(game), None, opponent="random")
+    assert session.is_over
+
+    async def main() -> None:
+        app = new_app(session, save_dir=tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("s", "enter")
+            saved = next(tmp_path.glob("*.json"))
+            assert app.message == f"Saved to {saved}. To watch it again: timessquare play --replay {saved}"
+            assert "continue" not in app.message and "--load" not in app.message
 
     asyncio.run(main())

@@ -13,6 +13,7 @@ import sys
 import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 WIDTH, HEIGHT = 80, 24
+REPO = Path(__file__).resolve().parent.parent
 POLL_SECONDS = 0.1
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
 
@@ -29,11 +31,12 @@ SGR = re.compile(r"\x1b\[([0-9;]*)m")
 class Terminal:
     """One tmux server of its own (a private socket) running one command in an 80x24 window."""
 
-    def __init__(self, command: str) -> None:
+    def __init__(self, command: str, cwd: Path | None = None) -> None:
         self.socket = f"timessquare-test-{uuid.uuid4().hex[:12]}"
         self.tmux(
             "new-session",
             "-d",
+            *(["-c", str(cwd)] if cwd is not None else []),
             "-x",
             str(WIDTH),
             "-y",
@@ -170,5 +173,27 @@ def test_the_no_color_option_is_like_the_environment_variable(terminal_factory: 
     term = start(terminal_factory, "--seed", "3", "--seat", "A", "--opponent", "random", "--no-color")
     term.wait_for("Your turn")
     assert all(is_grey(c) for c in colours(term.screen(escapes=True)))
+    term.send("q", "q")
+    term.wait_until_closed()
+
+
+def test_play_from_another_folder_saves_in_that_folder(terminal_factory: list[Terminal], tmp_path: Path) -> None:
+    """`path/to/play` started in the user's folder saves there (the proposed name, and any name typed alone),
+    not in the repository, and the message names the command that started the game (issue 8, items 2, 9)."""
+    command = f"env -u NO_COLOR TERM=xterm-256color {REPO / 'play'} --seed 3 --seat A --opponent random"
+    term = Terminal(command, tmp_path)
+    terminal_factory.append(term)
+    term.wait_for("Your hand (A)", "Your turn", tries=1200)  # ./play checks the venv first
+    term.send("1")
+    term.wait_for("S sue+1")
+    term.send("Enter")
+    term.wait_for("A S sue+1")
+    term.send("s")
+    term.wait_for("a name alone goes into", tmp_path.name)  # the user's folder, not the repository's
+    term.send("Enter")  # the proposed name: times-square-DATE-TIME.json
+    screen = "".join(term.wait_for("Saved to").split())  # a long path may be wrapped anywhere
+    saved = list(tmp_path.glob("times-square-*.json"))
+    assert len(saved) == 1 and not list(REPO.glob("times-square-*.json"))
+    assert "".join(f"To go on with it later: {REPO / 'play'} --load {saved[0]}".split()) in screen
     term.send("q", "q")
     term.wait_until_closed()

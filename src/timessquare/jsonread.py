@@ -19,6 +19,26 @@ MAX_DOCUMENT_BYTES = 1 << 20
 MAX_NUMBER_DIGITS = 30  # any number of the formats has a handful of digits; more is garbage
 
 
+class JSONSyntaxError(FormatError):
+    """Text that is not JSON at all; `detail` is the decoder's own words ("Expecting value")."""
+
+    def __init__(self, detail: str, line: int, column: int) -> None:
+        self.detail = detail
+        super().__init__("", f"not valid JSON ({detail} at line {line} column {column})")
+
+
+class NestingError(FormatError):
+    """JSON nested deeper than the parser goes (it would otherwise end in a RecursionError)."""
+
+    def __init__(self) -> None:
+        super().__init__("", "not a readable JSON document (nested too deeply)")
+
+
+def too_large(limit: int = MAX_DOCUMENT_BYTES) -> str:
+    """The words of every reader for input over the limit."""
+    return f"too large: a document has at most {limit:,} bytes"
+
+
 def _whole(text: str) -> int:
     if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
         raise FormatError("", f"not a readable JSON document (a number with {len(text)} digits)")
@@ -37,7 +57,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def parse_json(text: str | bytes) -> Any:
     """JSON text to a value; raises FormatError for anything unreadable, too big, or ambiguous."""
     if len(text) > MAX_DOCUMENT_BYTES:
-        raise FormatError("", f"too large: a document has at most {MAX_DOCUMENT_BYTES:,} bytes")
+        raise FormatError("", too_large())
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -46,9 +66,9 @@ def parse_json(text: str | bytes) -> Any:
     try:
         return json.loads(text, parse_int=_whole, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
-        raise FormatError("", f"not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+        raise JSONSyntaxError(e.msg, e.lineno, e.colno) from None
     except RecursionError:
-        raise FormatError("", "not a readable JSON document (nested too deeply)") from None
+        raise NestingError from None
     except ValueError as e:  # a float the decoder cannot take, or similar
         raise FormatError("", f"not a readable JSON document ({e})") from None
 
@@ -58,7 +78,7 @@ def read_limited(path: str | Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
     with open(path, "rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise FormatError("", f"too large: a document has at most {limit:,} bytes")
+        raise FormatError("", too_large(limit))
     return data
 
 

@@ -11,17 +11,13 @@ from collections.abc import Iterator
 from typing import IO
 
 from ..errors import FormatError, TimesSquareError
-from ..jsonread import MAX_DOCUMENT_BYTES, read_limited
+from ..jsonread import MAX_DOCUMENT_BYTES, read_limited, too_large
 
 STDIN_NAMES = (None, "-")
 
 
 class UsageError(TimesSquareError):
     """A command line that cannot be carried out (a missing file, a bad option value)."""
-
-
-def too_large(limit: int = MAX_DOCUMENT_BYTES) -> str:
-    return f"too large: a document has at most {limit:,} bytes (1 MiB)"
 
 
 def where(path: str | None) -> str:
@@ -45,8 +41,8 @@ def read_document(path: str | None) -> bytes | str:
         return read_limited(path)
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
-    except FormatError:
-        raise UsageError(f"{path}: {too_large()}") from None
+    except FormatError as e:
+        raise UsageError(f"{path}: {e}") from None
 
 
 def read_lines(path: str | None) -> Iterator[tuple[int, bytes | str]]:

@@ -26,11 +26,12 @@ from typing import Any, NoReturn
 
 from ..actions import ACTIONS, action_id
 from ..cards import SEAT_NAMES
-from ..errors import TimesSquareError
+from ..errors import FormatError, TimesSquareError
+from ..jsonread import JSONSyntaxError, NestingError, parse_json
 from ..players.base import Forfeit
 from ..variants import Rules
 from ..view import PlayerView
-from .messages import PROTOCOL
+from .messages import MAX_LINE_BYTES, PROTOCOL
 
 __all__ = ["ExternalPlayer", "Forfeit", "make"]
 
@@ -39,7 +40,6 @@ EXIT_SECONDS = 2.0  # FORMATS.md: after the result, the host ends a program that
 DEFAULT_SECONDS = 2.0  # thinking time per action sent in `act`; the answer may take three times as long
 ANSWER_FACTOR = 3.0
 SECONDS_ENV = "TIMESSQUARE_CMD_SECONDS"  # overrides DEFAULT_SECONDS for every `cmd:` player
-MAX_LINE_BYTES = 1 << 20  # a longer line from the program is garbage, not a message
 QUEUED_LINES = 64  # lines read from the program and not yet taken by the host
 STDERR_LINES = 5  # the program's last stderr lines, quoted when it crashes
 
@@ -288,9 +288,11 @@ class ExternalPlayer:
             if not line.strip():
                 continue
             try:
-                message = json.loads(line)
-            except (ValueError, RecursionError):  # RecursionError: JSON nested too deep for the parser
+                message = parse_json(line)
+            except (JSONSyntaxError, NestingError):
                 self._fail(f"sent a line that is not JSON: {_quote(line.strip())}")
+            except FormatError as e:  # duplicate keys, a number with thousands of digits
+                self._fail(f"sent a line that cannot be read ({e}): {_quote(line.strip())}")
             if not isinstance(message, dict):
                 self._fail(f"sent JSON that is not an object: {_quote(line.strip())}")
             if message.get("type") == wanted:

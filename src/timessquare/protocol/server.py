@@ -11,12 +11,13 @@ from typing import IO, Any
 
 from ..actions import ACTIONS, action_id
 from ..cards import SEAT_NAMES
-from ..errors import TimesSquareError
+from ..errors import FormatError, TimesSquareError
+from ..jsonread import JSONSyntaxError, NestingError, parse_json
 from ..players.base import Player
 from ..players.registry import make_player
 from ..variants import Rules
 from ..view import PlayerView
-from .messages import PROTOCOL
+from .messages import MAX_LINE_BYTES, PROTOCOL
 
 
 class ProtocolError(TimesSquareError):
@@ -48,8 +49,10 @@ def serve(
 
     try:
         number = 0
-        while raw := reader.readline():
+        while raw := reader.readline(MAX_LINE_BYTES + 1):
             number += 1
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                raise ProtocolError(f"line {number}: longer than {MAX_LINE_BYTES:,} bytes (1 MiB)")
             message = _read_message(raw, number)
             if message is None:
                 continue
@@ -87,11 +90,13 @@ def _read_message(raw: bytes, number: int) -> dict[str, Any] | None:
     if not line.strip():
         return None
     try:
-        message = json.loads(line)
-    except json.JSONDecodeError as e:
-        raise ProtocolError(f"line {number}: not JSON ({e.msg})") from None
-    except RecursionError:
+        message = parse_json(line)
+    except JSONSyntaxError as e:
+        raise ProtocolError(f"line {number}: not JSON ({e.detail})") from None
+    except NestingError:
         raise ProtocolError(f"line {number}: JSON nested too deep") from None
+    except FormatError as e:  # duplicate keys, a number with thousands of digits
+        raise ProtocolError(f"line {number}: {e}") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError(f"line {number}: a message is a JSON object with a string field 'type'")
     return message

@@ -12,6 +12,7 @@ import sys
 from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
 from ..game import Game
+from ..jsonread import MAX_DOCUMENT_BYTES
 from ..players import make_player
 from ..render import LEGEND, render
 from ..session import GameSession, LogEntry
@@ -43,7 +44,9 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
                 print(render(session.view(seat)))
             legal = game.state.legal_actions()
             print("legal: " + "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal)))
-            line = sys.stdin.readline()
+            line = sys.stdin.readline(MAX_DOCUMENT_BYTES + 1)
+            if len(line) > MAX_DOCUMENT_BYTES:  # not a move someone typed: a stream of garbage (/dev/zero)
+                raise TimesSquareError(f"standard input: a line longer than {MAX_DOCUMENT_BYTES:,} characters")
             if not line or line.strip() in ("q", "quit"):
                 print("Game abandoned.")
                 return 0

@@ -8,7 +8,10 @@ the screen never freezes; its answer is applied back on the app's own thread.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import shlex
+import sys
 import time
 from collections.abc import Callable
 from enum import Enum
@@ -49,6 +52,12 @@ from .widgets.status import InfoLine, header_parts, status_parts
 
 HINT_SECONDS = 1.0
 TURN_PROMPT = "Your turn: number keys pick a card; l lure, t trade, e end; ? all keys, r rules."
+LAUNCHER_ENV = "TIMESSQUARE_LAUNCHER"  # ./play sets it to how it was called
+
+
+def play_command() -> str:
+    """How the person started the game (`./play`, `path/to/play`), for messages that say what to type."""
+    return os.environ.get(LAUNCHER_ENV) or "timessquare play"
 
 
 class Mode(Enum):
@@ -119,6 +128,8 @@ class GameApp(App[None]):
         self.generation = 0  # a new game makes older computer and hint answers stale
         self.thinking = False
         self.quit_armed = False
+        self.load_armed = False  # `o` once more loads over a game with unsaved moves
+        self.saved_version = session.core.version  # the game as last saved or loaded: nothing to lose yet
         self.last_path = ""
         self.message = ""  # what the message line says now
         self.computer_moves: list[str] = []  # the computer's actions this turn, said when it is done
@@ -381,7 +392,7 @@ class GameApp(App[None]):
         except TimesSquareError as e:
             self.say(f"Not allowed: {e}")
             return False
-        self.quit_armed = False
+        self.quit_armed = self.load_armed = False
         self.hint = None
         self.add_log(entries)
         self.say(" · ".join(e.words for e in entries[:3]))
@@ -559,9 +570,24 @@ class GameApp(App[None]):
             self.say(f"Not saved: {e}")
             return
         self.last_path = str(written)
-        self.say(f"Saved to {written}. `timessquare play --load {written}` continues it.")
+        self.saved_version = self.session.core.version
+        again = f"{play_command()} --replay {shlex.quote(str(written))}"
+        if self.session.is_over:
+            self.say(f"Saved to {written}. To watch it again: {again}")
+        else:
+            self.say(f"Saved to {written}. To go on with it later: {play_command()} --load {shlex.quote(str(written))}")
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the game has changed since it was dealt, loaded or last saved."""
+        return self.session.core.version != self.saved_version
 
     def action_load(self) -> None:
+        if self.unsaved and not self.load_armed:
+            self.load_armed = True
+            self.say("This game has moves that are not saved: o again loads another game anyway (s saves it first).")
+            return
+        self.load_armed = False
         hint = f"Enter: load · Escape: cancel · a name alone is looked for in {self.save_dir}"
         self.push_screen(PathDialog("Load a game record and continue it:", self.last_path, hint), self.load_from)
 
@@ -576,6 +602,7 @@ class GameApp(App[None]):
             return
         self.last_path = path
         self.replace_session(session)
+        self.saved_version = session.core.version
         self.say(f"Loaded {path}: {len(session.game.moves)} moves so far.")
 
     def replace_session(self, session: Session) -> None:
@@ -593,7 +620,7 @@ class GameApp(App[None]):
             self.say("n starts a new game once this one is over (q quits, s saves).")
             return
         if self.new_session is None:
-            self.say("No new game here: start one with `timessquare play`.")
+            self.say(f"No new game here: start one with {play_command()}.")
             return
         self.say("")
         self.replace_session(self.new_session())
@@ -601,7 +628,7 @@ class GameApp(App[None]):
     def action_replay(self) -> None:
         s = self.session
         if not s.is_over:
-            self.say("The replay viewer opens once the game is over (or: timessquare play --replay RECORD).")
+            self.say(f"The replay viewer opens once the game is over (or: {play_command()} --replay RECORD).")
             return
         self.push_screen(ReplayScreen(timeline_of(s.game)))
 
@@ -634,6 +661,13 @@ def run_tui(args: argparse.Namespace, rules: Rules) -> int:
     """`timessquare play` without --plain: build the session from the options and run the app."""
     from .options import app_from_args
 
-    app = app_from_args(args, rules)
+    app = app_from_args(args, rules)  # bad files and players are said first
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        if isinstance(app, GameApp):
+            app.session.close()
+        raise TimesSquareError(
+            "the full-screen game needs a terminal, and standard input or output is not one"
+            " (a pipe, a file): for a game line by line, add --plain"
+        )
     app.run()
     return 0
