@@ -361,3 +361,9 @@ def test_item11_the_position_reader_refuses_a_finished_position_with_the_wrong_r
             with pytest.raises(FormatError, match=rf"result: .*so the result is '{right}' \(R8\)"):
                 from_document({**doc, "result": wrong})
     assert len(reasons) >= 2  # more than one way to end was tried
+
+
+def test_item3_the_size_limit_is_documented(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "at most 1,048,576 bytes (1 MiB)" in help_text

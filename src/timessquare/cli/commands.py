@@ -15,7 +15,7 @@ from ..actions import action_id
 from ..cards import CARD_INDEX
 from ..chance import sample_chance
 from ..errors import FormatError, TimesSquareError
-from ..jsonread import parse_json
+from ..jsonread import MAX_DOCUMENT_BYTES, parse_json
 from ..players.registry import PLAYER_NAMES
 from ..record import ReplayError, read_record_file, replay, to_record
 from ..state import State
@@ -193,7 +193,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="timessquare", description="Times Square: play, check and study the game.")
+    parser = OneLineParser(
+        prog="timessquare",
+        description="Times Square: play, check and study the game.",
+        epilog=f"Every input (a file, standard input, a line of --jsonl or of the player protocol) holds at most"
+        f" {MAX_DOCUMENT_BYTES:,} bytes (1 MiB); a larger one is refused. Bad input of any kind: one line on"
+        " standard error and exit status 2.",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(name: str, func: Callable[[argparse.Namespace], int], help_text: str) -> argparse.ArgumentParser:
