@@ -34,6 +34,7 @@ log = logging.getLogger("timessquare.web")
 T = TypeVar("T")
 
 OUTBOX = 64  # messages waiting for a slow socket before it is dropped
+CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets a fresh state
 
 
 class Database:
@@ -105,32 +106,39 @@ class Connection:
     lang: str = "en"
     room: Room | None = None
     hint_pending: bool = False
-    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    outbox: asyncio.Queue[str | int] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     bucket: TokenBucket = field(default_factory=lambda: TokenBucket(20, 40))
 
     def send(self, message: dict[str, Any]) -> None:
-        try:
-            self.outbox.put_nowait(messages.encode(message))
-        except asyncio.QueueFull:
-            log.info("dropping a socket that does not read its messages")
-            self.close()
+        self.send_text(messages.encode(message))
 
-    def close(self) -> None:
+    def send_text(self, text: str) -> None:
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            log.info("closing a socket that does not read its messages")
+            self.close(CLOSE_TOO_SLOW)
+
+    def close(self, code: int = 1000) -> None:
+        """Close the socket once what is queued before has been sent (a slow reader's queue is dropped)."""
         while True:
             try:
-                self.outbox.put_nowait(None)
+                self.outbox.put_nowait(code)
                 return
             except asyncio.QueueFull:
                 self.outbox.get_nowait()
 
     async def pump(self) -> None:
-        """Write the outbox to the socket until told to stop (None) or the socket fails."""
+        """Write the outbox to the socket until a close code comes (or the socket fails)."""
         while True:
-            text = await self.outbox.get()
-            if text is None or self.socket.application_state != WebSocketState.CONNECTED:
+            item = await self.outbox.get()
+            if self.socket.application_state != WebSocketState.CONNECTED:
                 return
             try:
-                await self.socket.send_text(text)
+                if isinstance(item, int):
+                    await self.socket.close(item)
+                    return
+                await self.socket.send_text(item)
             except Exception:  # the peer went away: the receive loop ends the connection
                 return
 
@@ -168,12 +176,12 @@ class Room:
 
     def broadcast(self) -> None:
         """A fresh state to every socket, each built from its own seat's view (built once per seat and language)."""
-        built: dict[tuple[int | None, str], dict[str, Any]] = {}
+        built: dict[tuple[int | None, str], str] = {}
         for connection in list(self.connections):
             key = (connection.seat, connection.lang)
             if key not in built:
-                built[key] = self.state_message(*key)
-            connection.send(built[key])
+                built[key] = messages.encode(self.state_message(*key))
+            connection.send_text(built[key])
 
     # ------------------------------------------------------------------- changes
 
@@ -442,7 +450,7 @@ class Rooms:
             if room.computer_task is not None:
                 room.computer_task.cancel()
             for connection in room.connections:
-                connection.close()
+                connection.close(1001)  # going away: the pages reconnect
         self.rooms.clear()
 
 

@@ -43,7 +43,7 @@ async def game_socket(socket: WebSocket) -> None:
                 refused += 1
                 if refused >= REFUSALS_BEFORE_CLOSE:
                     connection.send(messages.error("rate_limited", "too many messages: the connection is closed"))
-                    await _close_after_sending(connection, pump, socket, CLOSE_POLICY)
+                    await _close_after_sending(connection, pump, CLOSE_POLICY)
                     return
                 if time.monotonic() - last_refusal_message >= 1.0:  # one notice a second, not one per message
                     last_refusal_message = time.monotonic()
@@ -55,7 +55,7 @@ async def game_socket(socket: WebSocket) -> None:
             except ProtocolError as e:
                 connection.send(e.to_message())
                 if e.code == "not_found":
-                    await _close_after_sending(connection, pump, socket, CLOSE_NOT_FOUND)
+                    await _close_after_sending(connection, pump, CLOSE_NOT_FOUND)
                     return
             except Exception:
                 socket.app.state.internal_errors += 1
@@ -70,12 +70,10 @@ async def game_socket(socket: WebSocket) -> None:
             pump.cancel()
 
 
-async def _close_after_sending(connection: Connection, pump: asyncio.Task[None], socket: WebSocket, code: int) -> None:
-    connection.close()  # the writer sends what is queued, then stops
+async def _close_after_sending(connection: Connection, pump: asyncio.Task[None], code: int) -> None:
+    connection.close(code)  # the writer sends what is queued, then closes with the code
     with contextlib.suppress(TimeoutError, asyncio.CancelledError):
         await asyncio.wait_for(pump, 2)
-    with contextlib.suppress(Exception):
-        await socket.close(code)
 
 
 async def handle(rooms: Rooms, connection: Connection, game_id: str, message: messages.ClientMessage) -> None:
