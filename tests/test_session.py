@@ -104,3 +104,24 @@ def test_resigning_ends_the_game_for_the_other_seat_and_tells_the_players() -> N
     assert to_record(session.game)["forfeit"] == {"seat": "A", "reason": "resigned"}
     session.close()
     assert len(calls) == 1  # told once
+
+
+def test_the_log_speaks_french_too_without_a_word_of_english() -> None:
+    english = ("moves", "toward", "draws", "ends the turn", "lures", "discards", "Game over", "wins", "to move")
+    for seed in range(6):
+        computers = {0: make_player("random"), 1: make_player("heuristic")}
+        session = GameSession(Game.new(seed), computers, random.Random(seed))
+        session.run_computers()
+        kinds = {e.kind for e in session.log}
+        assert {"move", "draw", "charlie", "to_move", "over"} <= kinds
+        for entry in session.log:
+            french = entry.text("fr")
+            assert french and not any(word in french for word in english), (entry, french)
+            assert entry.text("en") == entry.words and entry.text("xx") == entry.words
+        assert session.log[-1].text("fr").startswith("Partie terminée : ")
+
+
+def test_a_resignation_is_told_in_french() -> None:
+    session = people(5)
+    session.resign(1, "resigned")
+    assert session.log[-1].text("fr") == "Partie terminée : B perd par forfait (abandon). A gagne."

@@ -1,7 +1,7 @@
 """The game session: one game with its seats and its log in words, driven by every front end."""
 
 from .game_session import GameSession, NotYourTurnError, SeatUpdate, StaleVersionError
-from .log import LogEntry, entries_for, result_words
+from .log import LogEntry, ending_of, entries_for, over_entry, result_words
 
 __all__ = [
     "GameSession",
@@ -9,6 +9,8 @@ __all__ = [
     "NotYourTurnError",
     "SeatUpdate",
     "StaleVersionError",
+    "ending_of",
     "entries_for",
+    "over_entry",
     "result_words",
 ]

@@ -92,3 +92,58 @@ def describe_draw(seat: int, count: int) -> str:
         return f"{SEAT_NAMES[seat]} draws nothing"
     return f"{SEAT_NAMES[seat]} draws {count} card{'s' if count != 1 else ''}"
 
+
+
+# ----------------------------------------------------------------------------- other languages
+# The same words in French (the rulebook's other language; the web game speaks both).
+
+LANGUAGES = ("en", "fr")
+
+_FR_FIGURES = {
+    SUE: "Sue",
+    LOW: "le garde du corps côté A",
+    HIGH: "le garde du corps côté B",
+    HAL: "Hal",
+    DEB: "Deb",
+}
+
+
+def _fr_toward(step: int) -> str:
+    return "vers B" if step > 0 else "vers A"
+
+
+def describe_fr(move: str, seat: int | None = None) -> str:
+    """`describe` in French."""
+    if move == "shuffle" or move.startswith("shuffle "):
+        return "La défausse est mélangée : elle devient la seconde pioche"
+    try:
+        action = ACTIONS[action_id(move)]
+    except InvalidActionError:
+        return f"{move!r} (pas une action de la notation)"
+    who = SEAT_NAMES[seat] if seat is not None else None
+    if action.kind == LURE:
+        figure = _FR_FIGURES[action.lure_figure]
+        return f"{who} attire {figure} vers Hal" if who else f"Attirer {figure} vers Hal"
+    if action.kind == DISCARD:
+        code = CARD_CODES[action.card]
+        return f"{who} défausse {code}" if who else f"Défausser {code}"
+    if action.kind == END:
+        return f"{who} termine son tour" if who else "Terminer le tour"
+    code = CARD_CODES[action.card]
+    if move.startswith("SS "):
+        return f"Sue et ses deux gardes se déplacent de 1 {_fr_toward(action.steps[0][1])}"
+    if code == "GA":
+        return "Les deux gardes se placent contre Sue"
+    if code == "G2" and len(action.steps) == 2:
+        (_, low_step), (_, high_step) = action.steps
+        if low_step == high_step:
+            return f"Les deux gardes se déplacent de 1 {_fr_toward(low_step)}"
+        return "Les deux gardes se rapprochent de Sue" if low_step > 0 else "Les deux gardes s'éloignent de Sue"
+    if action.to_middle >= 0:
+        figure = _FR_FIGURES[action.to_middle]
+        return f"Deb place {figure} au milieu" if action.is_joker else _capital(f"{figure} va au milieu")
+    figure_index, step = action.steps[0]
+    figure = _FR_FIGURES[figure_index]
+    if action.is_joker:
+        return f"Deb déplace {figure} de {abs(step)} {_fr_toward(step)}"
+    return _capital(f"{figure} se déplace de {abs(step)} {_fr_toward(step)}")

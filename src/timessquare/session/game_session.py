@@ -24,7 +24,7 @@ from ..game import Game
 from ..players.base import Forfeit, Player
 from ..tables import TK_START
 from ..view import PlayerView
-from .log import LogEntry, entries_for, result_words
+from .log import LogEntry, ending_of, entries_for, over_entry
 
 
 class NotYourTurnError(TimesSquareError):
@@ -196,7 +196,9 @@ class GameSession:
         if self.game.is_over:
             return []
         self.game.resign(seat, reason)
-        entry = LogEntry(None, "", result_words(self.game.result, self.game.end_reason()))
+        result = self.game.result
+        assert result is not None
+        entry = over_entry(result, self.game.end_reason(), ending_of(self.view(None), self.game.forfeit))
         return self._changed([entry])
 
     def _apply(self, aid: int) -> list[LogEntry]:

@@ -9,18 +9,53 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import SEAT_NAMES
+from ..cards import MIDDLE, SEAT_NAMES
+from ..state import entrance_owner
 from ..view import PlayerView
-from .describe import SHUFFLE_WORDS, describe, describe_charlie, describe_draw
+from .describe import SHUFFLE_WORDS, describe, describe_charlie, describe_draw, describe_fr
 
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of the log: who (0, 1, or None for what the game itself did), the notation (or ""), words."""
+    """One line of the log: who (0, 1, or None for what the game itself did), the notation (or ""), and
+    the words in English. `kind` and its data say what happened without words, so that `text(lang)` can
+    say it in another language: "move", "draw" (`number` cards), "shuffle", "charlie" (`number`: his
+    step, + toward B), "to_move", "over" (`result`, and `ending`: how, see `ending_of`); `subject` is the seat
+    a draw or a "to move" is about (those lines belong to the game, not to a seat's action)."""
 
     seat: int | None
     notation: str
     words: str
+    kind: str = "text"
+    number: int = 0
+    result: str = ""
+    ending: tuple[str, ...] = ()
+    subject: str = ""
+
+    def text(self, lang: str = "en") -> str:
+        """The entry in `lang` (one of LANGUAGES; English for anything else)."""
+        if lang != "fr" or self.kind == "text":
+            return self.words
+        return _french(self)
+
+
+def over_entry(result: str, end_reason: str, ending: tuple[str, ...]) -> LogEntry:
+    """The log's last entry: the result, and how the game ended (`ending_of`)."""
+    return LogEntry(None, "", result_words(result, end_reason), "over", result=result, ending=ending)
+
+
+def ending_of(view: PlayerView, forfeit: dict[str, str] | None = None) -> tuple[str, ...]:
+    """How a finished game ended, without words: ("forfeit", seat, reason), ("entrance", figure, owner)
+    (R8.1) or ("deck", deciding figure or "none", winner or "draw") (R8.2); read off its public view."""
+    if forfeit:
+        return ("forfeit", forfeit["seat"], forfeit["reason"])
+    figures = view.figures
+    for name in ("sue", "charlie"):
+        owner = entrance_owner(figures[name])
+        if owner is not None:
+            return ("entrance", name.capitalize(), SEAT_NAMES[owner])
+    deciding = "sue" if figures["sue"] != MIDDLE else "charlie" if figures["charlie"] != MIDDLE else "none"
+    return ("deck", deciding, view.result or "draw")
 
 
 def result_words(result: str | None, end_reason: str) -> str:
@@ -33,19 +68,62 @@ def result_words(result: str | None, end_reason: str) -> str:
 
 def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView, end_reason: str = "") -> list[LogEntry]:
     """The log entries of one action `move` by seat `mover`, given the public views around it."""
-    entries = [LogEntry(mover, move, describe(move, mover))]
+    entries = [LogEntry(mover, move, describe(move, mover), "move")]
     turn_over = move == "end" or move.startswith("lure ")
     if move == "end":
         drawn = after.hand_sizes[mover] - before.hand_sizes[mover]
-        entries.append(LogEntry(None, "", describe_draw(mover, drawn)))
+        words = describe_draw(mover, drawn)
+        entries.append(LogEntry(None, "", words, "draw", number=drawn, subject=SEAT_NAMES[mover]))
         if after.supply_number != before.supply_number:
-            entries.append(LogEntry(None, "", f"{SHUFFLE_WORDS[:1].upper()}{SHUFFLE_WORDS[1:]}"))
+            entries.append(LogEntry(None, "", f"{SHUFFLE_WORDS[:1].upper()}{SHUFFLE_WORDS[1:]}", "shuffle"))
     charlie_before, charlie_after = before.figures["charlie"], after.figures["charlie"]
     # R7 happens unless the game ended first (R8.1 mid-turn, or R8.2 during the draw).
     if charlie_after != charlie_before or (turn_over and after.result is None):
-        entries.append(LogEntry(None, "", describe_charlie(charlie_before, charlie_after)))
+        words = describe_charlie(charlie_before, charlie_after)
+        entries.append(LogEntry(None, "", words, "charlie", number=charlie_after - charlie_before))
     if after.result is not None:
-        entries.append(LogEntry(None, "", result_words(after.result, end_reason)))
+        entries.append(over_entry(after.result, end_reason, ending_of(after)))
     elif turn_over:
-        entries.append(LogEntry(None, "", f"{SEAT_NAMES[after.to_move]} to move"))
+        seat = SEAT_NAMES[after.to_move]
+        entries.append(LogEntry(None, "", f"{seat} to move", "to_move", subject=seat))
     return entries
+
+
+def _french(entry: LogEntry) -> str:
+    kind, seat = entry.kind, entry.subject
+    if kind == "move":
+        return describe_fr(entry.notation, entry.seat)
+    if kind == "draw":
+        count = entry.number
+        return f"{seat} ne pioche rien" if count == 0 else f"{seat} pioche {count} carte{'s' if count != 1 else ''}"
+    if kind == "shuffle":
+        return describe_fr("shuffle")
+    if kind == "charlie":
+        step = entry.number
+        if step == 0:
+            return "Charlie ne bouge pas"
+        return f"Charlie se déplace de {abs(step)} {'vers B' if step > 0 else 'vers A'}"
+    if kind == "to_move":
+        return f"À {seat} de jouer"
+    if kind == "over":
+        outcome = "Match nul." if entry.result == "draw" else f"{entry.result} gagne."
+        return f"Partie terminée : {_french_ending(entry.ending)}. {outcome}"
+    return entry.words
+
+
+def _french_ending(ending: tuple[str, ...]) -> str:
+    if not ending:
+        return "?"
+    if ending[0] == "entrance":
+        return f"{ending[1]} a atteint l'entrée du club de {ending[2]}"
+    if ending[0] == "deck":
+        deciding, winner = ending[1], ending[2]
+        if deciding == "sue":
+            why = f"Sue est dans la moitié de {winner}"
+        elif deciding == "charlie":
+            why = f"Sue est au milieu et Charlie dans la moitié de {winner}"
+        else:
+            why = "Sue et Charlie sont tous deux au milieu"
+        return f"la seconde pioche est épuisée : {why}"
+    reason = "abandon" if ending[2] == "resigned" else ending[2]
+    return f"{ending[1]} perd par forfait ({reason})"
