@@ -64,6 +64,7 @@ def test_both_paths_agree_on_thousands_of_random_positions(rules: Rules) -> None
             after.apply_chance(outcome)
             core.apply_chance(list(outcome))
             assert core.snapshot() == fast.snapshot(after)
+            assert [core.evaluate(seat) for seat in (0, 1)] == [evaluate(after, seat) for seat in (0, 1)]
             reshuffles += 1
             continue
         if state.result is None:
@@ -72,6 +73,8 @@ def test_both_paths_agree_on_thousands_of_random_positions(rules: Rules) -> None
                 after.apply(aid)
                 core_after.apply(aid)
                 assert core_after.snapshot() == fast.snapshot(after), aid
+                # what the compiled core keeps beside the state (counts, caches) must follow the moves too
+                assert core_after.evaluate(after.to_move) == evaluate(after, after.to_move), aid
         for seat in (0, 1):
             assert core.evaluate(seat) == evaluate(state, seat)
             assert core.discard_order(seat) == discard_order(state, seat)
