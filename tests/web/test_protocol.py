@@ -286,3 +286,21 @@ def test_a_flooding_socket_is_limited_then_closed(make_client: Callable[..., Tes
             while True:
                 codes.append(socket.receive_json().get("code"))
         assert "rate_limited" in codes and closed.value.code == 1008
+
+
+def test_the_log_and_the_ending_in_the_joined_language(client: TestClient) -> None:
+    game, mine, theirs = friend_game(client, "A")
+    french = Seat(client, game["id"], None, lang="fr")
+    mover = mine if mine.state["legal"] else theirs
+    mover.act(next(a for a in mover.state["legal"] if not a.startswith(("lure", "discard"))))
+    mover.act("end")
+    english_log, french_log = mover.state["log"], french.until(lambda m: m.get("version") == mover.state["version"])
+    assert len(english_log) == len(french_log["log"]) >= 3
+    assert [e["notation"] for e in english_log] == [e["notation"] for e in french_log["log"]]
+    assert english_log[-1]["text"].endswith("to move") and french_log["log"][-1]["text"].startswith("À ")
+    theirs.send({"v": 1, "type": "resign"})
+    final = french.until(lambda m: m.get("type") == "state" and m["over"] is not None)
+    assert final["over"]["result"] == "A" and "forfait" in final["over"]["reason"]
+    assert mine.until(lambda m: m.get("type") == "state" and m["over"] is not None)["over"]["reason"] == (
+        "B forfeited: resigned"
+    )

@@ -20,7 +20,8 @@ from ..errors import GameOverError, IllegalActionError, InvalidActionError, Time
 from ..game import Game
 from ..players.base import BasePlayer, Player
 from ..record import to_record
-from ..session import GameSession, LogEntry, NotYourTurnError, StaleVersionError, result_words
+from ..session import GameSession, NotYourTurnError, StaleVersionError, ending_of, over_entry
+from ..session.log import _french_ending
 from ..session.timeline import walk
 from ..variants import Rules
 from ..view import SHUFFLE, PlayerView
@@ -61,7 +62,7 @@ class Table:
         self.mode = mode
         self.session = session
         self.game = session.game
-        self._log: list[dict[str, Any]] = []
+        self._logs: dict[str, list[dict[str, Any]]] = {}  # the log in words, by language
 
     # ------------------------------------------------------------ making one
 
@@ -91,8 +92,8 @@ class Table:
         game = timeline.game
         game.rng = _server_rng()
         log = timeline.log()
-        if game.forfeit:
-            log.append(LogEntry(None, "", result_words(game.result, game.end_reason())))
+        if game.forfeit and game.result is not None:
+            log.append(over_entry(game.result, game.end_reason(), ending_of(game.view(None), game.forfeit)))
         session = GameSession(game, _computers(game.players), game.rng, log)
         return cls(stored.id, stored.mode, session)
 
@@ -162,18 +163,23 @@ class Table:
         )
 
     def over(self, lang: str) -> dict[str, str] | None:
+        """The result and how the game ended, in words of `lang`."""
         result = self.game.result
         if result is None:
             return None
-        return {"result": result, "reason": self.game.end_reason()}
+        if lang == "fr":
+            reason = _french_ending(ending_of(self.session.view(None), self.game.forfeit))
+        else:
+            reason = self.game.end_reason()
+        return {"result": result, "reason": reason}
 
     def log(self, lang: str) -> list[dict[str, Any]]:
-        """The session's public log in words (English: the session has no other language yet)."""
-        entries = self.session.log
-        for entry in entries[len(self._log) :]:
+        """The session's public log in words of `lang` (kept as it grows, one list per language)."""
+        words = self._logs.setdefault(lang, [])
+        for entry in self.session.log[len(words) :]:
             seat = None if entry.seat is None else SEAT_NAMES[entry.seat]
-            self._log.append({"text": entry.words, "seat": seat, "notation": entry.notation or None})
-        return self._log
+            words.append({"text": entry.text(lang), "seat": seat, "notation": entry.notation or None})
+        return words
 
     def record(self) -> dict[str, Any]:
         return to_record(self.game)
