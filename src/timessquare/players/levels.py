@@ -2,14 +2,24 @@
 
 - easy: the heuristic player, but one turn in three is a random complete turn;
 - medium: the heuristic player (the best turn by the evaluation, no search);
-- hard: ISMCTS with two worker processes, under a second per turn (0.7 s of search plus overhead);
-- expert: ISMCTS with two worker processes, at most 2 seconds per turn (1.7 s of search plus overhead).
+- hard: ISMCTS in one process, 0.5 s a turn (2,300 to 6,100 iterations on the compiled core, about 4,000);
+- expert: ISMCTS with two worker processes, at most 2 seconds a turn (1.7 s of search plus overhead: 12,000
+  to 29,000 iterations, about 24,000), over 256 sampled worlds per worker instead of 32.
 
-In short matches (duplicate deals) medium beat easy 52 of 60 and expert beat medium 30 of 40; the search
-needs a few hundred iterations (about 300 a second on one core) before it plays better than the heuristic,
-so hard gets both cores too. In a daemonic process (a pool worker) the two shares run one after the other.
+(Iterations measured on the four bench positions on the development machine under its usual load; an idle
+machine gives about half as many again.)
 
-The registry passes `params["level"]`; a level takes no other parameters (use `ismcts:...` to tune).
+Why these: on the compiled core a search iteration costs about 80 µs instead of 3 ms. With the pool of 32
+worlds, strength stopped growing after about a thousand iterations (10,000 against 1,000 iterations scored
+46% over 40 games, docs/strength.md): every pairing of a root turn, a world and an opponent reply had been
+seen. So hard keeps that search on one core, and the expert spends its iterations on more worlds.
+
+For measurements that must not depend on the machine's load, hard and expert take `iterations=N` (per
+turn, in all) and `workers=W` in place of their time: `expert:iterations=24000` is about what the
+expert's time buys (HARD_ITERATIONS, EXPERT_ITERATIONS). In a daemonic process (a pool worker) the
+expert's two shares run one after the other.
+
+The registry passes `params["level"]`; easy and medium take no other parameters (use `ismcts:...` to tune).
 """
 
 from __future__ import annotations
@@ -25,8 +35,11 @@ from .registry import read_params
 
 LEVELS = ("easy", "medium", "hard", "expert")
 EASY_NOISE = 1 / 3
-HARD_CONFIG = SearchConfig(seconds=0.7, workers=2)
-EXPERT_CONFIG = SearchConfig(seconds=1.7, workers=2)
+HARD_CONFIG = SearchConfig(seconds=0.5, workers=1)
+EXPERT_CONFIG = SearchConfig(seconds=1.7, workers=2, pool=256)
+# What each level's time buys on the development machine (compiled core, usual load): for arena budgets.
+HARD_ITERATIONS = 4_000
+EXPERT_ITERATIONS = 24_000
 
 
 SEARCH_LEVELS = {"hard": HARD_CONFIG, "expert": EXPERT_CONFIG}
