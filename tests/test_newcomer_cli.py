@@ -71,7 +71,7 @@ def saved_record(folder: Path) -> Path:
 def test_item2_play_finds_a_record_in_the_callers_folder(tmp_path: Path) -> None:
     saved_record(tmp_path)
     done = subprocess.run(
-        [str(REPO / "play"), "--load", "game.json", "--opponent", "random"],
+        [str(REPO / "play"), "--terminal", "--load", "game.json", "--opponent", "random"],
         cwd=tmp_path,
         stdin=subprocess.DEVNULL,
         capture_output=True,
@@ -83,7 +83,11 @@ def test_item2_play_finds_a_record_in_the_callers_folder(tmp_path: Path) -> None
     assert done.returncode == 2 and "needs a terminal" in done.stderr, done.stderr
     assert "cannot read" not in done.stderr
     missing = subprocess.run(
-        [str(REPO / "play"), "--replay", "other.json"], cwd=tmp_path, capture_output=True, text=True, timeout=300
+        [str(REPO / "play"), "--terminal", "--replay", "other.json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert "cannot read other.json: No such file or directory" in missing.stderr
     assert not (REPO / "other.json").exists()

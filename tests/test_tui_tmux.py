@@ -180,7 +180,7 @@ def test_the_no_color_option_is_like_the_environment_variable(terminal_factory: 
 def test_play_from_another_folder_saves_in_that_folder(terminal_factory: list[Terminal], tmp_path: Path) -> None:
     """`path/to/play` started in the user's folder saves there (the proposed name, and any name typed alone),
     not in the repository, and the message names the command that started the game (issue 8, items 2, 9)."""
-    command = f"env -u NO_COLOR TERM=xterm-256color {REPO / 'play'} --seed 3 --seat A --opponent random"
+    command = f"env -u NO_COLOR TERM=xterm-256color {REPO / 'play'} --terminal --seed 3 --seat A --opponent random"
     term = Terminal(command, tmp_path)
     terminal_factory.append(term)
     term.wait_for("Your hand (A)", "Your turn", tries=1200)  # ./play checks the venv first
@@ -194,6 +194,6 @@ def test_play_from_another_folder_saves_in_that_folder(terminal_factory: list[Te
     screen = "".join(term.wait_for("Saved to").split())  # a long path may be wrapped anywhere
     saved = list(tmp_path.glob("times-square-*.json"))
     assert len(saved) == 1 and not list(REPO.glob("times-square-*.json"))
-    assert "".join(f"To go on with it later: {REPO / 'play'} --load {saved[0]}".split()) in screen
+    assert "".join(f"To go on with it later: {REPO / 'play'} --terminal --load {saved[0]}".split()) in screen
     term.send("q", "q")
     term.wait_until_closed()
