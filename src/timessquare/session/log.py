@@ -107,23 +107,44 @@ def _french(entry: LogEntry) -> str:
         return f"À {seat} de jouer"
     if kind == "over":
         outcome = "Match nul." if entry.result == "draw" else f"{entry.result} gagne."
-        return f"Partie terminée : {_french_ending(entry.ending)}. {outcome}"
+        how = ending_words(entry.ending, "fr")
+        return f"Partie terminée : {how}. {outcome}" if how else f"Partie terminée. {outcome}"
     return entry.words
 
 
-def _french_ending(ending: tuple[str, ...]) -> str:
+# How a game ends, by language. The English words are the core's own (`State.end_reason`, `Game.end_reason`);
+# tests/web/test_replay.py holds them equal on whole games.
+_ENDINGS = {
+    "en": {
+        "entrance": "{figure} reached {owner}'s entrance",
+        "deck": "the second supply ran out: {why}",
+        "sue": "Sue is on {winner}'s half",
+        "charlie": "Sue is in the middle and Charlie on {winner}'s half",
+        "none": "Sue and Charlie are both in the middle",
+        "forfeit": "{seat} forfeited: {reason}",
+        "resigned": "resigned",
+    },
+    "fr": {
+        "entrance": "{figure} a atteint l'entrée du club de {owner}",
+        "deck": "la seconde pioche est épuisée : {why}",
+        "sue": "Sue est dans la moitié de {winner}",
+        "charlie": "Sue est au milieu et Charlie dans la moitié de {winner}",
+        "none": "Sue et Charlie sont tous deux au milieu",
+        "forfeit": "{seat} perd par forfait ({reason})",
+        "resigned": "abandon",
+    },
+}
+
+
+def ending_words(ending: tuple[str, ...], lang: str = "en") -> str:
+    """How a game ended (`ending_of`) in words of `lang` (English for a language without words); "" for none."""
     if not ending:
-        return "?"
-    if ending[0] == "entrance":
-        return f"{ending[1]} a atteint l'entrée du club de {ending[2]}"
-    if ending[0] == "deck":
-        deciding, winner = ending[1], ending[2]
-        if deciding == "sue":
-            why = f"Sue est dans la moitié de {winner}"
-        elif deciding == "charlie":
-            why = f"Sue est au milieu et Charlie dans la moitié de {winner}"
-        else:
-            why = "Sue et Charlie sont tous deux au milieu"
-        return f"la seconde pioche est épuisée : {why}"
-    reason = "abandon" if ending[2] == "resigned" else ending[2]
-    return f"{ending[1]} perd par forfait ({reason})"
+        return ""
+    words = _ENDINGS.get(lang, _ENDINGS["en"])
+    kind, first, second = ending
+    if kind == "entrance":
+        return words["entrance"].format(figure=first, owner=second)
+    if kind == "deck":
+        return words["deck"].format(why=words[first].format(winner=second))
+    reason = words["resigned"] if second == "resigned" else second
+    return words["forfeit"].format(seat=first, reason=reason)

@@ -14,6 +14,9 @@ from starlette.responses import JSONResponse, Response
 
 from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
+from ..session.describe import LANGUAGES
+from ..session.timeline import walk
+from .replay import replay_document
 from .rooms import Rooms
 from .security import derive_token, hash_token, is_game_id, is_token, new_game_id, new_token
 from .storage import NewGame, StoredGame, Summary
@@ -147,16 +150,24 @@ async def list_games(request: Request) -> Response:
     return JSONResponse({"games": [summary_document(s) for s in found]})
 
 
-async def _finished_game(request: Request) -> tuple[str, StoredGame, Table]:
+async def _stored_game(request: Request) -> StoredGame:
     game_id = str(request.path_params["game_id"])
     rooms = _rooms(request)
     stored = await rooms.database.run(rooms.database.store.load, game_id) if is_game_id(game_id) else None
     if stored is None:
         raise ApiError(404, "not_found", "there is no such game")
-    table = Table.restore(stored)
+    return stored
+
+
+def _over(table: Table) -> Table:
     if table.over("en") is None:
         raise ApiError(409, "conflict", "the game is still running")
-    return game_id, stored, table
+    return table
+
+
+async def _finished_game(request: Request) -> tuple[str, StoredGame, Table]:
+    stored = await _stored_game(request)
+    return stored.id, stored, _over(Table.restore(stored))
 
 
 async def game_record(request: Request) -> Response:
@@ -165,6 +176,21 @@ async def game_record(request: Request) -> Response:
     if request.query_params.get("download") == "1":
         headers["Content-Disposition"] = f'attachment; filename="times-square-{game_id}.json"'
     return JSONResponse(table.record(), headers=headers)
+
+
+async def game_replay(request: Request) -> Response:
+    """Every frame of a finished game for one seat (or a spectator), built by the core (replay.py)."""
+    seat_name = request.query_params.get("seat", "spectator")
+    if seat_name not in ("A", "B", "spectator"):
+        raise bad_request('seat must be "A", "B" or "spectator"')
+    lang = request.query_params.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise bad_request(f"lang must be one of {', '.join(LANGUAGES)}")
+    stored = await _stored_game(request)
+    timeline = walk(stored.record())
+    table = _over(Table.restore(stored, timeline))
+    seat = None if seat_name == "spectator" else SEAT_NAMES.index(seat_name)
+    return JSONResponse(replay_document(table, timeline, seat, lang))
 
 
 async def rematch(request: Request) -> Response:

@@ -16,6 +16,7 @@ import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -114,13 +115,15 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/games", api.list_games, methods=["GET"]),
         Route("/api/games/mine", api.my_games, methods=["POST"]),
         Route("/api/games/{game_id}/record", api.game_record, methods=["GET"]),
+        Route("/api/games/{game_id}/replay", api.game_replay, methods=["GET"]),
         Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(SecurityHeaders)],
+        # gzip: a replay's frames repeat the history in every view (~130 KB for a long game, ~3 KB sent)
+        middleware=[Middleware(SecurityHeaders), Middleware(GZipMiddleware, minimum_size=1024)],
         exception_handlers={Exception: http_error, HTTPException: http_error, api.ApiError: http_error},
         lifespan=lifespan,
     )

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TimesSquareError
+from ..session.describe import LANGUAGES
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
 MAX_ACTION_CHARS = 64
-LANGUAGES = ("en", "fr")
 
 
 class ProtocolError(TimesSquareError):

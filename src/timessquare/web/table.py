@@ -21,8 +21,8 @@ from ..game import Game
 from ..players.base import BasePlayer, Player
 from ..record import to_record
 from ..session import GameSession, NotYourTurnError, StaleVersionError, ending_of, over_entry
-from ..session.log import _french_ending
-from ..session.timeline import walk
+from ..session.log import LogEntry, ending_words
+from ..session.timeline import Timeline, walk
 from ..variants import Rules
 from ..view import SHUFFLE, PlayerView
 from .messages import ProtocolError
@@ -86,9 +86,10 @@ class Table:
         return cls(game_id, mode, GameSession(game, _computers(players), rng))
 
     @classmethod
-    def restore(cls, stored: StoredGame) -> Table:
-        """The game as stored, replayed move by move (the record is checked on the way), with its log."""
-        timeline = walk(stored.record())
+    def restore(cls, stored: StoredGame, timeline: Timeline | None = None) -> Table:
+        """The game as stored, replayed move by move (the record is checked on the way), with its log;
+        `timeline`: that walk, when the caller has made it already (`walk(stored.record())`)."""
+        timeline = walk(stored.record()) if timeline is None else timeline
         game = timeline.game
         game.rng = _server_rng()
         log = timeline.log()
@@ -167,18 +168,12 @@ class Table:
         result = self.game.result
         if result is None:
             return None
-        if lang == "fr":
-            reason = _french_ending(ending_of(self.session.view(None), self.game.forfeit))
-        else:
-            reason = self.game.end_reason()
-        return {"result": result, "reason": reason}
+        return {"result": result, "reason": ending_words(ending_of(self.session.view(None), self.game.forfeit), lang)}
 
     def log(self, lang: str) -> list[dict[str, Any]]:
         """The session's public log in words of `lang` (kept as it grows, one list per language)."""
         words = self._logs.setdefault(lang, [])
-        for entry in self.session.log[len(words) :]:
-            seat = None if entry.seat is None else SEAT_NAMES[entry.seat]
-            words.append({"text": entry.text(lang), "seat": seat, "notation": entry.notation or None})
+        words += [entry_document(entry, lang) for entry in self.session.log[len(words) :]]
         return words
 
     def record(self) -> dict[str, Any]:
@@ -223,6 +218,12 @@ class Table:
         if not reason:
             return {"legal": True, "reason": None, "rule": None}
         return {"legal": False, "reason": reason, "rule": rule_of(reason)}
+
+
+def entry_document(entry: LogEntry, lang: str) -> dict[str, Any]:
+    """One log entry as the protocol sends it: its words in `lang`, who acted, its notation."""
+    seat = None if entry.seat is None else SEAT_NAMES[entry.seat]
+    return {"text": entry.text(lang), "seat": seat, "notation": entry.notation or None}
 
 
 def _computers(players: dict[str, str]) -> dict[int, Player]:

@@ -1,77 +1,76 @@
-// The replay viewer of a finished game: the record from the server, every position rebuilt in the
-// browser (replay-engine.js), stepped through by buttons, a slider, the move list or the keyboard, with
-// autoplay, from either seat's viewpoint (or both hands: the game is over, nothing is secret any more).
+// The replay viewer of a finished game: every frame comes from the server, built by the rules core
+// (GET /api/games/{id}/replay, docs/web-protocol.md): each seat's view after every public action and that
+// action's log in words. The page only shows them, stepped through by buttons, a slider, the move list or
+// the keyboard, with autoplay, from either seat's viewpoint or with both hands (the game is over).
 
-import { ApiError, gameRecord, recordDownloadUrl } from "./api.js";
+import { ApiError, gameReplay, recordDownloadUrl } from "./api.js";
 import { Board } from "./board.js";
-import { t, tn } from "./i18n.js";
-import { colourOf } from "./notation.js";
+import { currentLang, t, tn } from "./i18n.js";
+import { colourOf, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
-import { replayFrames } from "./replay-engine.js";
-import { boardWords, logWords, sentence } from "./words.js";
+import { boardWords, sentence, supplyWords } from "./words.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 
-let record = null;
-let frames = [];
+let players = null; // record names by seat
+let over = null; // {result, reason} in the page's language
+let seatFrames = { A: [], B: [] }; // the server's frames for each seat: {view, log}
+let frames = []; // A's frames: the board, the facts and the log (public, the same for both seats)
 let current = 0;
 let viewpoint = "both";
 let timer = null;
 let board = null;
+let loading = 0; // the latest load; an older answer that arrives late is dropped
 
 function playerName(seat) {
-  const who = record.players[seat];
+  const who = players[seat];
   if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
   return t("player.person", { seat });
 }
 
 function clubLabel(seat) {
-  return LEVELS.includes(record.players[seat]) ? t("club.computer") : "";
+  return LEVELS.includes(players[seat]) ? t("club.computer") : "";
 }
 
-function endWords(over) {
-  if (!over) return "";
-  const seat = over.result;
-  if (over.reason === "forfeit" || over.reason === "resigned") return t(`end.${over.reason}`, { seat: over.seat });
-  return t(`end.${over.reason}`, { seat });
-}
-
-function resultWords(over) {
+function resultWords() {
   if (!over) return "";
   const head = over.result === "draw" ? t("over.draw") : t("over.seatWins", { seat: over.result });
-  return `${head} ${sentence(endWords(over))}`;
+  return over.reason ? `${head} ${sentence(over.reason)}` : head;
+}
+
+/** A log line in the server's words; a card play also says who played which card (the game page's log
+ * shows that by its colours and the hand). */
+function entryWords(entry) {
+  const action = entry.notation ? parseAction(entry.notation) : null;
+  if (!action || action.kind !== "play") return entry.text;
+  return t("replay.played", { seat: entry.seat, card: action.cards === 2 ? "S S" : action.card, words: entry.text });
 }
 
 /** The log lines of one frame: the action, then what followed it. */
-function frameLines(frame) {
-  if (!frame.move) return [t("replay.deal", { seat: frame.toMove })];
-  const lines = [logWords(frame.move, frame.seat, frame.before)];
-  for (const event of frame.events) {
-    if (event.kind === "draw") lines.push(tn("replay.draws", event.n, { seat: event.seat }));
-    if (event.kind === "shuffle") lines.push(t("effect.shuffle"));
-    if (event.kind === "charlie" && event.steps) {
-      lines.push(tn("replay.charlie", event.steps, { dir: t(event.seat === "A" ? "dir.toA" : "dir.toB") }));
-    }
-    if (event.kind === "over") lines.push(resultWords(frame.over));
-  }
-  return lines;
+function frameLines(index) {
+  const frame = frames[index];
+  const lines = frame.log.map(entryWords);
+  return index ? lines : [t("replay.deal", { seat: frame.view.to_move }), ...lines];
 }
 
 function miniCard(code) {
   return el("span", { class: `mini-card card-${colourOf(code)}`, title: code }, code);
 }
 
-function renderHands(frame) {
+/** The hands at frame `index`: each seat's own hand from its own view; the other one as a count. */
+function renderHands(index) {
   const box = $("replay-hands");
   clear(box);
+  const seen = viewpoint === "both" ? null : seatFrames[viewpoint][index].view;
   for (const seat of ["A", "B"]) {
-    const cards = frame.hands[seat];
-    const shown = viewpoint === "both" || viewpoint === seat;
     const row = el("div", { class: "mini-hand" });
-    if (shown) for (const code of cards) row.append(miniCard(code));
-    else row.append(el("span", { class: "help" }, tn("hands.hidden", cards.length)));
+    if (!seen || seen.seat === seat) {
+      for (const code of seatFrames[seat][index].view.hand) row.append(miniCard(code));
+    } else {
+      row.append(el("span", { class: "help" }, tn("hands.hidden", seen.opponent_hand_size)));
+    }
     box.append(el("div", { class: "replay-hand" },
       el("h3", {}, t("replay.handOf", { seat, who: playerName(seat) })), row));
   }
@@ -79,15 +78,14 @@ function renderHands(frame) {
 
 function show(index, animate = true) {
   current = Math.max(0, Math.min(frames.length - 1, index));
-  const frame = frames[current];
-  board.update(frame.figures, animate);
-  $("board-words").textContent = boardWords(frame.figures);
+  const view = frames[current].view;
+  board.update(view.figures, animate);
+  $("board-words").textContent = boardWords(view.figures);
   $("jump").value = String(current);
   $("jump").setAttribute("aria-valuetext", t("replay.stepOf", { n: current, total: frames.length - 1 }));
-  $("replay-step").textContent = `${t("replay.stepOf", { n: current, total: frames.length - 1 })}: ${frameLines(frame).map(sentence).join(" ")}`;
-  const supply = tn(frame.supplyNumber === 1 ? "supply.first" : "supply.second", frame.supplySize);
-  $("replay-facts").textContent = `${supply} · ${tn("discard.summary", frame.discard.length)}`;
-  renderHands(frame);
+  $("replay-step").textContent = `${t("replay.stepOf", { n: current, total: frames.length - 1 })}: ${frameLines(current).map(sentence).join(" ")}`;
+  $("replay-facts").textContent = `${supplyWords(view)} · ${tn("discard.summary", view.discard.length)}`;
+  renderHands(current);
   for (const item of $("move-list").children) {
     const here = Number(item.dataset.frame) === current;
     item.classList.toggle("current", here);
@@ -104,12 +102,13 @@ function renderMoveList() {
   const list = $("move-list");
   clear(list);
   frames.forEach((frame, index) => {
-    const button = el("button", { type: "button" }, frameLines(frame)[0]);
+    const button = el("button", { type: "button" }, frameLines(index)[0]);
     button.addEventListener("click", () => {
       stop();
       show(index);
     });
-    list.append(el("li", { dataset: { frame: String(index) }, class: frame.seat ? `by-${frame.seat.toLowerCase()}` : "by-table" }, button));
+    const seat = index ? frame.log[0].seat : null;
+    list.append(el("li", { dataset: { frame: String(index) }, class: seat ? `by-${seat.toLowerCase()}` : "by-table" }, button));
   });
 }
 
@@ -140,14 +139,14 @@ function setViewpoint(which) {
   for (const button of document.querySelectorAll("[data-view]")) {
     button.setAttribute("aria-pressed", String(button.dataset.view === which));
   }
-  renderHands(frames[current]);
+  renderHands(current);
 }
 
 function renderAll() {
   board.setClubLabels({ A: clubLabel("A"), B: clubLabel("B") });
   if (!timer) stop();
   $("replay-players").textContent = t("players.line", { a: playerName("A"), b: playerName("B") });
-  $("replay-result").textContent = resultWords(frames[frames.length - 1].over);
+  $("replay-result").textContent = resultWords();
   renderMoveList();
   show(current, false);
 }
@@ -178,8 +177,13 @@ function wire() {
       play();
     }
   });
-  document.addEventListener("ts:lang", () => {
-    if (frames.length) renderAll();
+  document.addEventListener("ts:lang", async () => {
+    if (!frames.length) return;
+    try {
+      if (await load()) renderAll();
+    } catch (error) {
+      fail(error.message || t("msg.serverDown"));
+    }
   });
 }
 
@@ -190,12 +194,24 @@ function fail(text) {
   markReady();
 }
 
+/** Both seats' frames in the page's language; false when a newer load has started meanwhile. */
+async function load() {
+  const mine = ++loading;
+  const lang = currentLang();
+  const [a, b] = await Promise.all([gameReplay(gameId, "A", lang), gameReplay(gameId, "B", lang)]);
+  if (mine !== loading) return false;
+  ({ players, over } = a);
+  seatFrames = { A: a.frames, B: b.frames };
+  frames = a.frames;
+  return true;
+}
+
 async function main() {
   await initPage();
   board = new Board($("board"), () => {});
   wire();
   try {
-    record = await gameRecord(gameId);
+    await load();
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       fail(t("replay.notOver"));
@@ -205,14 +221,6 @@ async function main() {
     else fail(error.message || t("msg.serverDown"));
     return;
   }
-  let mismatch = null;
-  try {
-    ({ frames, mismatch } = replayFrames(record));
-  } catch (error) {
-    fail(t("replay.broken", { why: error.message }));
-    return;
-  }
-  if (mismatch) fail(t("replay.mismatch"));
   $("jump").max = String(frames.length - 1);
   $("download").href = recordDownloadUrl(gameId);
   $("replay").hidden = false;

@@ -1,5 +1,5 @@
-// Actions, cards and the board in words, in the page's language: the choices on screen, the hint and
-// the replay's log say the same thing the same way.
+// Actions, cards and the board in words, in the page's language: the choices on screen and the hint say
+// the same thing the same way. (The move log's words are the server's.)
 
 import { t, tn } from "./i18n.js";
 import { MIDDLE, colourOf, destinations, parseAction, valueOf } from "./notation.js";
@@ -54,19 +54,6 @@ export function effectWords(action, figures) {
   });
   const text = capital(parts.join(t("effect.and")));
   return a.joker ? t("effect.joker", { effect: text }) : text;
-}
-
-/** An action as a line of the log: "A plays G2: …", "B lures Sue to Hal …", "A ends the turn". */
-export function logWords(action, seat, figuresBefore) {
-  const a = parseAction(action);
-  if (!a) return action;
-  if (a.kind === "play") {
-    return t("log.play", { seat, card: a.cards === 2 ? "S S" : a.card, effect: effectWords(action, figuresBefore) });
-  }
-  if (a.kind === "lure") return t("log.lure", { seat, effect: effectWords(action, figuresBefore) });
-  if (a.kind === "discard") return t("log.discard", { seat, card: a.card });
-  if (a.kind === "end") return t("log.end", { seat });
-  return t("effect.shuffle");
 }
 
 /** The short text on a card's face and the full sentence for its accessible name. */

@@ -1,0 +1,50 @@
+"""The replay of a finished game, frame by frame, as the rules core builds it (docs/web-protocol.md).
+
+Frame 0 is the deal; frame i is the game after its i-th public action (a reshuffle belongs to the `end`
+that caused it). Each frame is one seat's view document of that moment (`PlayerView`, as during play) and
+the log entries of that action in words: the session's own log, cut where each action begins. The page
+only shows them; no rule is applied outside the core.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import SEAT_NAMES
+from ..session import LogEntry
+from ..session.timeline import Timeline
+from .table import Table, entry_document
+
+
+def entries_by_frame(log: list[LogEntry], frames: int) -> list[list[LogEntry]]:
+    """The log cut into frames: every action's entries start with the action itself (kind "move"); a
+    forfeit's closing entry falls into the last frame."""
+    cut: list[list[LogEntry]] = [[]]
+    for entry in log:
+        if entry.kind == "move":
+            cut.append([])
+        cut[-1].append(entry)
+    if len(cut) != frames:
+        raise ValueError(f"the log has {len(cut) - 1} actions, the game {frames - 1}")
+    return cut
+
+
+def replay_document(table: Table, timeline: Timeline, seat: int | None, lang: str) -> dict[str, Any]:
+    """Every frame of a finished game for `seat` (None: a spectator), its words in `lang`."""
+    count = len(timeline.steps) + 1
+    logs = entries_by_frame(table.session.log, count)
+    frames = [
+        {
+            "view": timeline.view_at(index, seat).to_document(),
+            "log": [entry_document(entry, lang) for entry in logs[index]],
+        }
+        for index in range(count)
+    ]
+    return {
+        "id": table.game_id,
+        "seat": None if seat is None else SEAT_NAMES[seat],
+        "lang": lang,
+        "players": dict(table.players),
+        "over": table.over(lang),
+        "frames": frames,
+    }

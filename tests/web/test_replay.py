@@ -1,0 +1,170 @@
+"""The replay of a finished game comes from the server, built by the rules core: on whole games between
+computer players (wins at an entrance, by the supply, draws, reshuffles, a resignation), every frame of
+`GET /api/games/{id}/replay` is checked against the core's own walk of the record: the view document of
+the asked seat after each public action, and the log entries of that action in the asked language."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from conftest import new_game
+from starlette.testclient import TestClient
+from test_protocol import friend_game
+
+from timessquare.arena.selfplay import play_games
+from timessquare.cards import CARD_INDEX, SEAT_NAMES
+from timessquare.game import Game
+from timessquare.position import from_document
+from timessquare.record import to_record
+from timessquare.session import ending_of, entries_for, over_entry
+from timessquare.session.log import ending_words
+from timessquare.variants import DEFAULT_RULES
+from timessquare.view import SHUFFLE
+from timessquare.web.security import new_game_id
+from timessquare.web.storage import GameStore, NewGame, Progress
+
+SEATS = {"A": 0, "B": 1, "spectator": None}
+
+
+def whole_games() -> list[Game]:
+    games = [
+        *play_games(16, 7, DEFAULT_RULES, "random", "random"),
+        *play_games(6, 8, DEFAULT_RULES, "heuristic", "random"),
+    ]
+    resigned = Game.new(5, DEFAULT_RULES, players={"A": "you", "B": "friend"})
+    for _ in range(9):
+        resigned.apply_checked(resigned.legal_actions()[0])
+    resigned.resign(1, "resigned")
+    at_the_deal = Game.new(6, DEFAULT_RULES, players={"A": "you", "B": "easy"})
+    at_the_deal.resign(0, "resigned")
+    return [*games, resigned, at_the_deal]
+
+
+GAMES = whole_games()
+
+
+def store_game(client: TestClient, game: Game) -> str:
+    """A finished game put in the server's database as if it had been played there."""
+    store: GameStore = client.app.state.rooms.database.store  # type: ignore[attr-defined]
+    game_id = new_game_id()
+    new = NewGame(game_id, "friend", dict(game.players), list(game.rules.names), game.start, {})
+    forfeit = (game.forfeit["seat"], game.forfeit["reason"]) if game.forfeit else None
+    progress = Progress(
+        version=len(game.moves) + 1,
+        public_moves=sum(1 for m in game.moves if not m.startswith(SHUFFLE)),
+        to_move=None,
+        result=game.result,
+        end_reason=game.end_reason(),
+        forfeit=forfeit,
+    )
+    store.create(new, progress, list(game.moves))
+    return game_id
+
+
+def seat_name(seat: int | None) -> str | None:
+    return None if seat is None else SEAT_NAMES[seat]
+
+
+def core_frames(record: dict[str, Any], seat: int | None, lang: str) -> list[dict[str, Any]]:
+    """The frames as the core gives them: the record replayed action by action (a reshuffle's order from
+    the record), the seat's view after each public action, and that action's log entries."""
+    game = Game(from_document(record["start"]), dict(record["players"]))
+    game.rng = None  # the reshuffles come from the record
+    frames = [{"view": game.view(seat).to_document(), "log": []}]
+    entries = iter(record["moves"])
+    for entry in entries:
+        mover, before = game.state.to_move, game.view(None)
+        game.apply_checked(entry)
+        if game.state.chance_due is not None:  # the next entry is the reshuffle's order
+            game.apply_chance([CARD_INDEX[code] for code in next(entries).split()[1:]])
+        log = entries_for(entry, mover, before, game.view(None), game.state.end_reason)
+        frames.append({"view": game.view(seat).to_document(), "log": log})
+    if "forfeit" in record:
+        game.forfeit = dict(record["forfeit"])
+        ending = ending_of(game.view(None), game.forfeit)
+        frames[-1]["log"].append(over_entry(game.result or "", game.end_reason(), ending))
+    for frame in frames:
+        frame["log"] = [
+            {"text": e.text(lang), "seat": seat_name(e.seat), "notation": e.notation or None} for e in frame["log"]
+        ]
+    return frames
+
+
+def test_the_games_cover_every_ending() -> None:
+    endings = {ending_of(game.view(None), game.forfeit)[0:2] for game in GAMES}
+    assert {("entrance", "Sue"), ("entrance", "Charlie"), ("forfeit", "A"), ("forfeit", "B")} <= endings
+    assert {e for e in endings if e[0] == "deck"}, "no game ran out of the second supply (R8.2)"
+    assert any(m.startswith(SHUFFLE) for game in GAMES for m in game.moves), "no reshuffle (R6.2)"
+
+
+def test_the_frames_are_the_cores_views_and_log(client: TestClient) -> None:
+    for number, game in enumerate(GAMES):
+        game_id = store_game(client, game)
+        record = to_record(game)
+        every = itertools.product(SEATS, ("en", "fr"))
+        for seat_name, lang in every if number % 4 == 0 else [("A", "en"), ("B", "fr"), ("spectator", "en")]:
+            answer = client.get(f"/api/games/{game_id}/replay?seat={seat_name}&lang={lang}")
+            assert answer.status_code == 200, answer.text
+            replay = answer.json()
+            seat = None if seat_name == "spectator" else seat_name
+            assert (replay["id"], replay["seat"], replay["lang"]) == (game_id, seat, lang)
+            assert replay["players"] == game.players
+            ending = ending_of(game.view(None), game.forfeit)
+            assert replay["over"] == {"result": game.result, "reason": ending_words(ending, lang)}
+            expected = core_frames(record, SEATS[seat_name], lang)
+            public = [m for m in game.moves if not m.startswith(SHUFFLE)]
+            assert len(replay["frames"]) == len(expected) == len(public) + 1
+            for index, (got, want) in enumerate(zip(replay["frames"], expected, strict=True)):
+                assert got == want, f"game {number}, {seat_name}, frame {index}"
+            last = replay["frames"][-1]["log"][-1]["text"]
+            assert last.startswith("Partie terminée" if lang == "fr" else "Game over")
+
+
+def test_the_english_ending_is_the_cores(client: TestClient) -> None:
+    for game in GAMES:
+        assert ending_words(ending_of(game.view(None), game.forfeit), "en") == game.end_reason()
+        assert ending_words(ending_of(game.view(None), game.forfeit), "fr") != game.end_reason()
+
+
+def test_a_spectators_frames_hold_no_hand_and_a_seats_only_its_own(client: TestClient) -> None:
+    game = GAMES[0]
+    game_id = store_game(client, game)
+    frames = {s: client.get(f"/api/games/{game_id}/replay?seat={s}").json()["frames"] for s in SEATS}
+    for index in range(len(frames["A"])):
+        assert frames["spectator"][index]["view"]["hand"] is None
+        assert frames["A"][index]["view"]["seat"] == "A" and "hand_sizes" not in frames["A"][index]["view"]
+        assert frames["A"][index]["view"]["opponent_hand_size"] == len(frames["B"][index]["view"]["hand"])
+    spectator = client.get(f"/api/games/{game_id}/replay")
+    assert spectator.json()["seat"] is None  # a spectator unless asked
+    assert spectator.headers["content-encoding"] == "gzip"  # every view repeats the history: it compresses well
+
+
+def test_the_replay_only_after_the_end_and_bad_requests(client: TestClient) -> None:
+    game, mine, _ = friend_game(client, "A")
+    running = client.get(f"/api/games/{game['id']}/replay?seat=A")
+    assert running.status_code == 409 and running.json()["error"]["code"] == "conflict"
+    assert client.get("/api/games/nosuchgame0/replay").status_code == 404
+    assert client.get("/api/games/bad/replay").json()["error"]["code"] == "not_found"
+    computer = new_game(client, mode="computer", level="easy", seat="A")
+    assert client.get(f"/api/games/{computer['id']}/replay").status_code == 409
+    mine.send({"v": 1, "type": "resign"})
+    mine.until(lambda m: m.get("type") == "state" and m["over"] is not None)
+    assert client.get(f"/api/games/{game['id']}/replay?seat=A").status_code == 200
+    for query, field in (("seat=C", "seat"), ("seat=a", "seat"), ("lang=de", "lang"), ("seat=A&lang=", "lang")):
+        answer = client.get(f"/api/games/{game['id']}/replay?{query}")
+        assert answer.status_code == 400 and field in answer.json()["error"]["message"], query
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_resignation_closes_the_last_frame(client: TestClient, lang: str) -> None:
+    game_id = store_game(client, GAMES[-2])
+    replay = client.get(f"/api/games/{game_id}/replay?seat=B&lang={lang}").json()
+    assert len(replay["frames"]) == 10 and replay["frames"][-1]["view"]["result"] is None
+    assert replay["over"]["result"] == "A"
+    words = {"en": "B forfeited: resigned", "fr": "B perd par forfait (abandon)"}[lang]
+    assert replay["over"]["reason"] == words and words in replay["frames"][-1]["log"][-1]["text"]
+    at_the_deal = client.get(f"/api/games/{store_game(client, GAMES[-1])}/replay?lang={lang}").json()
+    assert len(at_the_deal["frames"]) == 1 and at_the_deal["over"]["result"] == "B"
+    assert [e["seat"] for e in at_the_deal["frames"][0]["log"]] == [None]
