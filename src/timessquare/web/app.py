@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..variants import DEFAULT_RULES, Rules
 from . import api
+from .missing import no_such_game
 from .pool import WorkerPool
 from .rooms import Database, Rooms
 from .security import KeyedLimiter, SecurityHeaders, is_game_id
@@ -34,6 +35,7 @@ log = logging.getLogger("timessquare.web")
 HERE = Path(__file__).resolve().parent
 PAGES = HERE / "pages"
 STATIC = HERE / "static"
+GAME_PAGES = ("/game/", "/replay/")
 
 
 @dataclass
@@ -51,11 +53,24 @@ class Settings:
     extra: dict[str, object] = field(default_factory=dict)
 
 
+async def game_exists(request: Request, game_id: str) -> bool:
+    """Is there such a game? (A database that does not answer gets the benefit of the doubt: the page
+    opens and its socket says what is wrong.)"""
+    if not is_game_id(game_id):
+        return False
+    rooms: Rooms = request.app.state.rooms
+    try:
+        return await rooms.database.run(rooms.database.store.exists, game_id)
+    except Exception:
+        log.exception("could not look up game %s", game_id)
+        return True
+
+
 def page(name: str) -> Callable[[Request], Awaitable[Response]]:
     async def serve_page(request: Request) -> Response:
         game_id = request.path_params.get("game_id")
-        if game_id is not None and not is_game_id(str(game_id)):
-            raise HTTPException(404, "there is no such game")
+        if game_id is not None and not await game_exists(request, str(game_id)):
+            return no_such_game(request)
         path = PAGES / name
         if not path.is_file():
             raise HTTPException(404, "this page is not there")
@@ -79,6 +94,8 @@ async def http_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, api.ApiError):
         return api.error_response(exc.status, exc.code, exc.message)
     if isinstance(exc, HTTPException):
+        if exc.status_code == 404 and request.url.path.startswith(GAME_PAGES):  # a person's link, e.g. cut short
+            return no_such_game(request)
         codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 429: "rate_limited"}
         return api.error_response(exc.status_code, codes.get(exc.status_code, "bad_request"), str(exc.detail))
     log.exception("unexpected failure on %s %s", request.method, request.url.path, exc_info=exc)

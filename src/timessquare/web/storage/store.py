@@ -258,6 +258,10 @@ class GameStore:
             rematch_id=row["rematch_id"],
         )
 
+    def exists(self, game_id: str) -> bool:
+        with self.engine.connect() as connection:
+            return connection.execute(select(games.c.id).where(games.c.id == game_id)).first() is not None
+
     def seat_of(self, game_id: str, token_hash: str) -> str | None:
         """The seat a token hash holds in a game, or None."""
         with self.engine.connect() as connection:
