@@ -83,7 +83,8 @@ function show(index, animate = true) {
   $("board-words").textContent = boardWords(view.figures);
   $("jump").value = String(current);
   $("jump").setAttribute("aria-valuetext", t("replay.stepOf", { n: current, total: frames.length - 1 }));
-  $("replay-step").textContent = `${t("replay.stepOf", { n: current, total: frames.length - 1 })}: ${frameLines(current).map(sentence).join(" ")}`;
+  const step = t("replay.stepOf", { n: current, total: frames.length - 1 });
+  $("replay-step").textContent = t("replay.stepLine", { step, lines: frameLines(current).map(sentence).join(" ") });
   $("replay-facts").textContent = `${supplyWords(view)} · ${tn("discard.summary", view.discard.length)}`;
   renderHands(current);
   for (const item of $("move-list").children) {
