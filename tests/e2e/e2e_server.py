@@ -33,7 +33,7 @@ class Server:
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
         assert self.process.stdout is not None
         deadline = time.monotonic() + 60
-        lines = []
+        lines: list[str] = []
         while time.monotonic() < deadline:
             line = self.process.stdout.readline()
             if not line:
