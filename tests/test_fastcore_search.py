@@ -91,3 +91,12 @@ def test_a_search_level_takes_an_iteration_budget_for_reproducible_measurement()
         make_player("expert:depth=3")
     with pytest.raises(TimesSquareError, match="takes none"):
         make_player("medium:iterations=10")
+
+
+def test_leaves_valued_from_both_sides_agree_too() -> None:
+    view = views()[1]
+    config = replace(CONFIG, symmetric=True)
+    reference = ismcts_search(view, DEFAULT_RULES, replace(config, compiled=False), 5)
+    compiled = ismcts_search(view, DEFAULT_RULES, config, 5)
+    assert (compiled.visits, compiled.value_sums) == (reference.visits, reference.value_sums)
+    assert compiled.value_sums != ismcts_search(view, DEFAULT_RULES, CONFIG, 5).value_sums

@@ -927,7 +927,8 @@ static Py_ssize_t best_of(Py_ssize_t n) {
 }
 
 /* TurnSearch._leaf: `turns` turns of the one-ply player, then the evaluation for `seat`. */
-static double playout(const TablesObject *t, GS state, int seat, int turns, int cap, PyObject *chance, int *error) {
+static double playout(const TablesObject *t, GS state, int seat, int turns, int cap, PyObject *chance, int symmetric,
+                      int *error) {
     for (int i = 0; i < turns; i++) {
         if (state.result != NO_RESULT) break;
         Py_ssize_t n = scored_turns(t, &state, state.to_move, cap);
@@ -945,6 +946,7 @@ static double playout(const TablesObject *t, GS state, int seat, int turns, int 
         }
     }
     if (state.result != NO_RESULT) return result_value(state.result, seat);
+    if (symmetric) return (evaluate(&state, seat) + 1.0 - evaluate(&state, 1 - seat)) / 2;
     return evaluate(&state, seat);
 }
 
@@ -1407,13 +1409,13 @@ static PyObject *core_best_turn(CoreObject *self, PyObject *args) {
     return turn_tuple(self->tables, b, 1);
 }
 
-/* playout(seat, turns, cap, chance) -> float: TurnSearch._leaf from this turn's start */
+/* playout(seat, turns, cap, chance, symmetric=False) -> float: TurnSearch._leaf from this turn's start */
 static PyObject *core_playout(CoreObject *self, PyObject *args) {
     PyObject *seat_obj, *cap_obj, *chance;
-    int seat, cap, turns, error = 0;
-    if (!PyArg_ParseTuple(args, "OiOO", &seat_obj, &turns, &cap_obj, &chance)) return NULL;
+    int seat, cap, turns, symmetric = 0, error = 0;
+    if (!PyArg_ParseTuple(args, "OiOO|p", &seat_obj, &turns, &cap_obj, &chance, &symmetric)) return NULL;
     if (read_seat(seat_obj, &seat) < 0 || read_cap(cap_obj, &cap) < 0) return NULL;
-    double v = playout(self->tables, self->s, seat, turns, cap, chance, &error);
+    double v = playout(self->tables, self->s, seat, turns, cap, chance, symmetric, &error);
     if (error == 1) return PyErr_NoMemory();
     if (error) return NULL;
     return PyFloat_FromDouble(v);

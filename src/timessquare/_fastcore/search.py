@@ -108,7 +108,7 @@ class CompiledTurnSearch(TurnSearch):
         if state.result is not None:
             return result_value(state.result, seat)
         if depth >= config.depth:
-            return state.playout(seat, config.playout, config.playout_cap, chance)
+            return state.playout(seat, config.playout, config.playout_cap, chance, config.symmetric)
         mover = state.to_move
         # the mover's best `top` turns, best first, equal values the later turn first (as `_candidates`)
         cands = state.top_turns(mover, config.cap, config.top, True)
@@ -126,7 +126,7 @@ class CompiledTurnSearch(TurnSearch):
         if actions[-1] == END_ID:
             nxt = nxt.finished_turn(chance)
         if child.visits == 0:  # a new node gets its first value from a playout
-            value = nxt.playout(seat, config.playout, config.playout_cap, chance)
+            value = nxt.playout(seat, config.playout, config.playout_cap, chance, config.symmetric)
         else:
             value = self._descend_compiled(nxt, child, depth + 1, chance)
         child.visits += 1

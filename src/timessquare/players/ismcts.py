@@ -74,6 +74,7 @@ class SearchConfig:
     model_turns: int = 3  # the opponent's past turns the model reads
     beta: float = 40.0  # how sharply the model expects the opponent to prefer better turns (fitted: 40)
     candidates: int = 8  # worlds sampled for each pool world the model keeps
+    symmetric: bool = False  # leaves valued from both sides: (mine + 1 - the opponent's with its world hand) / 2
 
     def split(self, parts: int) -> SearchConfig:
         """The share of one of `parts` root-parallel searches: iterations are divided, time is not."""
@@ -99,6 +100,7 @@ SEARCH_DEFAULTS: dict[str, float] = {
     "model_turns": 3,
     "beta": 40.0,
     "candidates": 8,
+    "symmetric": 0,
 }
 
 
@@ -122,6 +124,7 @@ def config_from_params(player: str, params: Mapping[str, str], defaults: Mapping
         model_turns=max(1, int(values.get("model_turns", 3))),
         beta=values.get("beta", 40.0),
         candidates=max(1, int(values.get("candidates", 8))),
+        symmetric=bool(values.get("symmetric", 0)),
     )
     if config.iterations <= 0 and config.seconds <= 0:
         raise TimesSquareError(f"{player}: give a budget, iterations=N or seconds=S")
@@ -275,6 +278,8 @@ class TurnSearch:
                 resolve_chance(state, self.chance)
         if state.result is not None:
             return result_value(state.result, self.seat)
+        if self.config.symmetric:  # the opponent's view of the same world, its sampled hand included
+            return (evaluate(state, self.seat) + 1.0 - evaluate(state, 1 - self.seat)) / 2
         return evaluate(state, self.seat)
 
 
