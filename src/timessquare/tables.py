@@ -11,6 +11,7 @@ A mask is turned into the sorted tuple of its ids once, then looked up.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .actions import (
     ACTION_CARD,
@@ -42,6 +43,7 @@ from .cards import (
     MIDDLE,
     NUM_CARD_TYPES,
     RED,
+    SEAT_NAMES,
     SUE,
     YELLOW,
     A,
@@ -133,26 +135,49 @@ def board_allows(action: Action, pos: Sequence[int], mover: int, rules: Rules, j
     return not board_fault(action, pos, mover, rules, joker_checked)
 
 
-def board_reason(action: Action, pos: Sequence[int], mover: int, rules: Rules) -> str:
-    """`board_fault` in words, citing the rule ("" when the figures allow the action)."""
+@dataclass(frozen=True)
+class Reason:
+    """Why an action is illegal, as data and in no language: `rule` is the rule it breaks as a reason cites
+    it ("R3", "R5.1", "R9.2"), `kind` which clause (explain.REASON_KINDS lists them, with their English
+    words), `details` what the words need, as (name, value) pairs of language-neutral values: numbers, card
+    codes, seat letters, colour and figure names of the notation."""
+
+    kind: str
+    rule: str
+    details: tuple[tuple[str, int | str], ...] = ()
+
+    def detail(self, name: str) -> int | str:
+        return dict(self.details)[name]
+
+
+# The board's reasons: the rule `board_fault` names -> the kind of reason.
+BOARD_REASON_KINDS = {
+    "R9.1": "joker_place",
+    "R4.1": "toward_mover",
+    "R5.2": "lure_in_place",
+    "R4.4": "no_change",
+    "R4.3": "off_board",
+    "R3": "bodyguards",
+}
+
+
+def board_reason(action: Action, pos: Sequence[int], mover: int, rules: Rules) -> Reason | None:
+    """`board_fault` with its details (None when the figures allow the action); `explain` puts it in words."""
     fault = board_fault(action, pos, mover, rules)
     if not fault:
-        return ""
+        return None
     new = moved_positions(action, pos)
+    details: tuple[tuple[str, int | str], ...] = ()
     if fault == "R9.1":
-        side = "A's end (deb < sue)" if mover == A else "B's end (deb > sue)"
-        return f"a Deb card is a joker only while Deb stands strictly between Sue and {side} (R9.1)"
-    if fault == "R4.1":
-        return "with the toward-mover variant, figures move only toward the active player (R4.1 variant)"
-    if fault == "R5.2":
-        return f"{FIGURE_NAMES[action.lure_figure]} already stands on Hal's space (R5.2)"
-    if fault == "R4.4":
-        return "the card would not change the board (R4.4)"
-    if fault == "R4.3":
+        details = (("seat", SEAT_NAMES[mover]),)
+    elif fault == "R5.2":
+        details = (("figure", FIGURE_NAMES[action.lure_figure]),)
+    elif fault == "R4.3":
         fig, p = next((f, p) for f, p in enumerate(new) if not 0 <= p <= LAST_SPACE)
-        return f"{FIGURE_NAMES[fig]} would leave the board (space {p}) (R4.3)"
-    where = f"low {new[LOW]}, sue {new[SUE]}, high {new[HIGH]}"
-    return f"Sue must stand strictly between her bodyguards ({where}) (R3)"
+        details = (("figure", FIGURE_NAMES[fig]), ("space", p))
+    elif fault == "R3":
+        details = (("low", new[LOW]), ("sue", new[SUE]), ("high", new[HIGH]))
+    return Reason(BOARD_REASON_KINDS[fault], fault, details)
 
 
 def move_by_board(aid: int, pos: list[int]) -> int:
