@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from ..actions import ACTIONS, action_id, notation
 from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
-from ..explain import why_illegal
+from ..explain import Reason, illegal_reason
 from ..game import Game
 from ..players.base import Forfeit, Player
 from ..tables import TK_START
 from ..view import PlayerView
-from .log import LogEntry, ending_of, entries_for, over_entry
+from .log import LogEntry, ending_of, ending_words, entries_for, over_entry
+from .reasons import reason_words, session_words
 
 
 class NotYourTurnError(TimesSquareError):
@@ -115,18 +116,34 @@ class GameSession:
             self.game.end_reason() if self.game.is_over else "",
         )
 
-    def why_not(self, seat: int | None, action: str | int) -> str:
-        """Why `seat` may not take `action` now, citing the rule ("" when it may)."""
+    def why_not(self, seat: int | None, action: str | int, lang: str = "en") -> str:
+        """Why `seat` may not take `action` now, citing the rule, in words of `lang` ("" when it may).
+        Raises InvalidActionError for a string outside the notation."""
         aid = action_id(action) if isinstance(action, str) else action_id(notation(action))
         if self.game.is_over:
-            return f"the game is over ({self.game.end_reason()})"
+            ending = self.game.end_reason() if lang == "en" else ending_words(self.ending(), lang)
+            return session_words("over", lang, ending=ending)
         if seat is None:
-            return "a spectator cannot act"
+            return session_words("spectator", lang)
         if seat != self.to_move:
-            return f"it is {SEAT_NAMES[self.game.state.to_move]}'s turn"
+            return session_words("turn", lang, seat=SEAT_NAMES[self.game.state.to_move])
+        reason = self.illegal_reason(seat, aid)
+        return "" if reason is None else reason_words(reason, lang)
+
+    def illegal_reason(self, seat: int | None, action: str | int) -> Reason | None:
+        """The rule that `seat`, to move, would break by taking `action` now, as data (None when the action is
+        legal). Raises NotYourTurnError when the seat is not to move (or the game is over: see `why_not`),
+        InvalidActionError for a string outside the notation."""
+        aid = action_id(action) if isinstance(action, str) else action_id(notation(action))
+        if seat is None or seat != self.to_move:
+            raise NotYourTurnError(self.why_not(seat, aid))
         if aid in self.game.state.legal_ids():
-            return ""
-        return why_illegal(self.game.state, aid)
+            return None
+        return illegal_reason(self.game.state, aid)
+
+    def ending(self) -> tuple[str, ...]:
+        """How the game ended, without words (`ending_of`); () while it runs."""
+        return ending_of(self.view(None), self.game.forfeit) if self.game.is_over else ()
 
     # ----------------------------------------------------------------- changing it
 
