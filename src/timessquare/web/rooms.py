@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from ..cards import SEAT_NAMES
 from ..players.base import Forfeit
+from ..session.destinations import turn_destinations
 from ..view import PlayerView
 from . import messages
 from .messages import ProtocolError
@@ -160,13 +161,15 @@ class Room:
     def state_message(self, seat: int | None, lang: str) -> dict[str, Any]:
         table = self.table
         view = table.view(seat)
+        legal, destinations = table.legal_moves(seat) if seat is not None and table.is_person(seat) else ([], [])
         return {
             "v": messages.VERSION,
             "type": "state",
             "version": table.version,
             "seat": None if seat is None else SEAT_NAMES[seat],
             "view": view.to_document(),
-            "legal": table.legal_strings(seat) if seat is not None and table.is_person(seat) else [],
+            "legal": legal,
+            "destinations": destinations,
             "log": table.log(lang),
             "players": dict(table.players),
             "thinking": None if self.thinking is None else SEAT_NAMES[self.thinking],
@@ -218,7 +221,7 @@ class Room:
                 connection.send(stale.to_message())
                 connection.send(self.state_message(connection.seat, connection.lang))
                 return
-            await self.change(lambda: self.table.play(seat, message.action))
+            await self.change(lambda: self.table.play(seat, message.action, lang=connection.lang))
 
     async def resign(self, connection: Connection) -> None:
         async with self.lock:
@@ -227,7 +230,7 @@ class Room:
 
     def explain(self, connection: Connection, message: messages.Explain) -> dict[str, Any]:
         seat = self.check_turn(connection)
-        answer = self.table.explain(seat, message.action)
+        answer = self.table.explain(seat, message.action, connection.lang)
         return {"v": messages.VERSION, "type": "explain", "action": message.action, **answer}
 
     async def hint(self, connection: Connection) -> dict[str, Any]:
@@ -247,6 +250,7 @@ class Room:
             "type": "hint",
             "action": self.table.notation(result.action),
             "turn": [self.table.notation(a) for a in result.turn],
+            "destinations": turn_destinations(result.turn, view.figures),
             "win_probability": round(result.win_probability, 3),
             "version": version,
         }

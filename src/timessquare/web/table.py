@@ -9,7 +9,6 @@ and the server asks the worker pool for its choices (`computer_request` / `compu
 from __future__ import annotations
 
 import random
-import re
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -21,7 +20,9 @@ from ..game import Game
 from ..players.base import BasePlayer, Player
 from ..record import to_record
 from ..session import GameSession, NotYourTurnError, StaleVersionError, ending_of, over_entry
+from ..session.destinations import destinations
 from ..session.log import LogEntry, ending_words
+from ..session.reasons import reason_words, session_words
 from ..session.timeline import Timeline, walk
 from ..variants import Rules
 from ..view import SHUFFLE, PlayerView
@@ -32,13 +33,6 @@ YOU = "you"  # the record's name for the person who created the game
 FRIEND = "friend"  # ... and for the friend they invited
 PEOPLE = (YOU, FRIEND)
 LEVELS = ("easy", "medium", "hard", "expert")
-RULE = re.compile(r"R\d+(?:\.\d+)?")
-
-
-def rule_of(reason: str) -> str | None:
-    """The first rule number a reason cites ("… (R5.2)" -> "R5.2")."""
-    found = RULE.search(reason)
-    return found.group(0) if found else None
 
 
 class PoolPlayer(BasePlayer):
@@ -144,8 +138,11 @@ class Table:
     def legal_ids(self, seat: int) -> list[int]:
         return list(self.session.legal_ids(seat))
 
-    def legal_strings(self, seat: int) -> list[str]:
-        return sorted(ACTIONS[a].notation for a in self.session.legal_ids(seat))
+    def legal_moves(self, seat: int) -> tuple[list[str], list[dict[str, int]]]:
+        """The seat's legal action strings (sorted) and, for each, where it puts the figures it moves."""
+        figures = self.session.view(seat).figures
+        ids = sorted(self.session.legal_ids(seat), key=self.notation)
+        return [self.notation(a) for a in ids], [destinations(a, figures) for a in ids]
 
     @staticmethod
     def notation(aid: int) -> str:
@@ -181,8 +178,9 @@ class Table:
 
     # --------------------------------------------------------------- changing
 
-    def play(self, seat: int, action: str, version: int | None = None) -> None:
-        """A person's action, checked by the session; its refusals become the protocol's errors."""
+    def play(self, seat: int, action: str, version: int | None = None, lang: str = "en") -> None:
+        """A person's action, checked by the session; its refusals become the protocol's errors (an illegal
+        action's reason in words of `lang`)."""
         try:
             self.session.act(seat, action, version)
         except InvalidActionError:
@@ -190,7 +188,9 @@ class Table:
         except GameOverError:
             raise ProtocolError("game_over", "the game is over") from None
         except IllegalActionError as e:
-            raise ProtocolError("illegal", e.why, rule_of(e.why)) from None
+            reason = self.session.illegal_reason(seat, action)
+            words, rule = (reason_words(reason, lang), reason.rule) if reason else (e.why, None)
+            raise ProtocolError("illegal", words, rule) from None
         except NotYourTurnError as e:
             raise ProtocolError("not_your_turn", str(e)) from None
         except StaleVersionError as e:
@@ -210,14 +210,15 @@ class Table:
     def forfeit(self, seat: int, reason: str) -> None:
         self.session.forfeit(seat, reason)
 
-    def explain(self, seat: int, action: str) -> dict[str, Any]:
+    def explain(self, seat: int, action: str, lang: str = "en") -> dict[str, Any]:
+        """Why the seat to move may not take `action` now, in words of `lang`, with the rule it breaks."""
         try:
-            reason = self.session.why_not(seat, action)
+            reason = self.session.illegal_reason(seat, action)
         except InvalidActionError:
-            return {"legal": False, "reason": "not a move of the notation", "rule": None}
-        if not reason:
+            return {"legal": False, "reason": session_words("notation", lang), "rule": None}
+        if reason is None:
             return {"legal": True, "reason": None, "rule": None}
-        return {"legal": False, "reason": reason, "rule": rule_of(reason)}
+        return {"legal": False, "reason": reason_words(reason, lang), "rule": reason.rule}
 
 
 def entry_document(entry: LogEntry, lang: str) -> dict[str, Any]:

@@ -7,10 +7,10 @@ import { Board } from "./board.js";
 import { Connection } from "./connection.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { cardBack, cardButton } from "./hand.js";
-import { actionsOfCard, cardOfAction, destinations, parseAction } from "./notation.js";
+import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
-import { boardWords, capital, effectWords, figureName, sentence, supplyWords } from "./words.js";
+import { afterColon, boardWords, capital, effectWords, figureName, sentence, supplyWords } from "./words.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const ANSWER_TIMEOUT_MS = 10000;
@@ -22,6 +22,7 @@ let token = null;
 let connection = null;
 let board = null;
 let state = null; // the last `state` message
+let moved = new Map(); // each legal action of that state -> where it puts the figures it moves (the server's)
 let selected = null; // the card code whose effects are shown
 let trading = false; // marking cards to discard
 let marked = new Set(); // indices into the hand
@@ -42,6 +43,11 @@ function me() {
 
 function myTurn() {
   return Boolean(state && state.seat && !state.over && state.view.to_move === state.seat && state.legal.length);
+}
+
+/** Where a legal action puts the figures it moves, as the server said ({} for others). */
+function destinationsOf(action) {
+  return moved.get(action) || {};
 }
 
 function legalOfCard(code) {
@@ -143,7 +149,7 @@ function onCard(code, index) {
 
 function onTarget(figure, space) {
   if (!selected || busy) return;
-  const matching = legalOfCard(selected).filter((a) => destinations(a, state.view.figures)[figure] === space);
+  const matching = legalOfCard(selected).filter((a) => destinationsOf(a)[figure] === space);
   if (matching.length === 1) {
     sendAction(matching[0]);
   } else if (matching.length > 1) {
@@ -229,6 +235,7 @@ function onMessage(message) {
     const first = state === null;
     const previous = state;
     state = message;
+    moved = new Map(message.legal.map((action, i) => [action, message.destinations[i]]));
     setBusy(false);
     if (previous && previous.version !== message.version) {
       candidates = null;
@@ -463,7 +470,7 @@ function renderChoices() {
     box.append(el("p", { class: "choices-title" }, t(candidates ? "choices.several" : "choices.title", { card: selected })));
     const list = el("div", { class: "choice-list" });
     actions.forEach((action, i) => {
-      const words = effectWords(action, state.view.figures);
+      const words = effectWords(action, state.view.figures, destinationsOf(action));
       const button = el("button", {
         type: "button",
         class: `choice${candidates ? " candidate" : ""}${action === suggested ? " suggested" : ""}`,
@@ -473,7 +480,7 @@ function renderChoices() {
       }, words);
       button.addEventListener("click", () => sendAction(action));
       list.append(button);
-      for (const [figure, space] of Object.entries(destinations(action, state.view.figures))) {
+      for (const [figure, space] of Object.entries(destinationsOf(action))) {
         targets.push({ figure, space, action, label: words });
       }
     });
@@ -511,7 +518,7 @@ function renderActions() {
     const legal = mine && state.legal.includes(action);
     button.setAttribute("aria-disabled", String(!legal));
     button.textContent = capital(figureName(button.dataset.figure));
-    button.setAttribute("aria-label", effectWords(action, view.figures));
+    button.setAttribute("aria-label", effectWords(action, view.figures, moved.get(action) || null));
     button.classList.toggle("suggested", hint !== null && hint.action === action);
   }
   $("hint").setAttribute("aria-disabled", String(!mine || hintPending));
@@ -530,12 +537,16 @@ function renderHint() {
     box.textContent = "";
     return;
   }
-  // each step of the suggested turn is told on the board as the steps before it leave it
+  // each step of the suggested turn is told on the board as the steps before it leave it (the server says
+  // where each step puts its figures)
   let figures = { ...state.view.figures };
-  const steps = hint.turn.map((action) => {
-    const card = parseAction(action).kind === "play" ? `${action.split(" ")[0]}: ` : "";
-    const words = card + effectWords(action, figures);
-    figures = { ...figures, ...destinations(action, figures) };
+  const steps = hint.turn.map((action, i) => {
+    const to = hint.destinations[i];
+    const effect = effectWords(action, figures, to);
+    const words = parseAction(action).kind === "play"
+      ? t("hint.step", { card: action.split(" ")[0], effect: afterColon(effect) })
+      : effect;
+    figures = { ...figures, ...to };
     return words;
   });
   box.textContent = t("hint.text", {

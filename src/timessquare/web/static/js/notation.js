@@ -1,5 +1,6 @@
-// The move notation of docs/notation.md, read in the browser: which card an action plays, which
-// figures it moves and where they land. Only for showing choices; legality always comes from the server.
+// The move notation of docs/notation.md, read in the browser: which card an action plays and which figures
+// it names. Only for showing choices: legality, and where an action puts the figures, come from the server
+// (a `state` message's `destinations`, worked out by the rules core).
 
 export const CARD_CODES = ["S", "G1", "G2", "GA", "H1", "H2", "H3", "D1", "D2", "D3", "D4", "D5", "DM"];
 export const CARD_COUNTS = { S: 12, G1: 4, G2: 10, GA: 2, H1: 2, H2: 8, H3: 2, D1: 1, D2: 3, D3: 5, D4: 3, D5: 1, DM: 2 };
@@ -50,24 +51,6 @@ export function parseAction(text) {
 export function cardOfAction(text) {
   const a = parseAction(text);
   return a && (a.kind === "play" || a.kind === "discard") ? a.card : null;
-}
-
-/**
- * Where each figure stands after the action, as {figure: space} for the figures it moves, computed from
- * the public board `figures` (the view's figures). A group move lists sue, low and high.
- */
-export function destinations(text, figures) {
-  const a = parseAction(text);
-  if (!a) return {};
-  if (a.kind === "lure") return { [a.figure]: figures.hal };
-  if (a.kind !== "play") return {};
-  if (a.allNextToSue) return { low: figures.sue - 1, high: figures.sue + 1 };
-  const out = {};
-  for (const mv of a.moves) {
-    const names = mv.figure === "group" ? ["sue", "low", "high"] : [mv.figure];
-    for (const name of names) out[name] = mv.to !== undefined ? mv.to : figures[name] + mv.step;
-  }
-  return out;
 }
 
 /** Every action of the notation that plays or discards `code` (the first one is used to ask "why not?"). */

@@ -8,7 +8,7 @@ import { Board } from "./board.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { colourOf, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
-import { boardWords, sentence, supplyWords } from "./words.js";
+import { afterColon, boardWords, sentence, supplyWords } from "./words.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -45,7 +45,8 @@ function resultWords() {
 function entryWords(entry) {
   const action = entry.notation ? parseAction(entry.notation) : null;
   if (!action || action.kind !== "play") return entry.text;
-  return t("replay.played", { seat: entry.seat, card: action.cards === 2 ? "S S" : action.card, words: entry.text });
+  const card = action.cards === 2 ? "S S" : action.card;
+  return t("replay.played", { seat: entry.seat, card, words: afterColon(entry.text) });
 }
 
 /** The log lines of one frame: the action, then what followed it. */

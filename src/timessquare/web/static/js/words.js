@@ -1,8 +1,8 @@
 // Actions, cards and the board in words, in the page's language: the choices on screen and the hint say
 // the same thing the same way. (The move log's words are the server's.)
 
-import { t, tn } from "./i18n.js";
-import { MIDDLE, colourOf, destinations, parseAction, valueOf } from "./notation.js";
+import { currentLang, t, tn } from "./i18n.js";
+import { FIGURES, MIDDLE, colourOf, parseAction, valueOf } from "./notation.js";
 
 export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -18,6 +18,17 @@ export function figureName(figure) {
   return t(`fig.${figure}`);
 }
 
+/**
+ * A sentence that goes on after a colon ("A joue G2 : les deux gardes…"): French writes its first letter
+ * in lower case unless it starts with a name (Sue, Hal, Deb, Charlie); English keeps the capital.
+ */
+export function afterColon(text) {
+  if (currentLang() !== "fr") return text;
+  const names = FIGURES.map(figureName).filter((name) => name.charAt(0) !== name.charAt(0).toLowerCase());
+  const first = text.split(" ")[0];
+  return names.includes(first) ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 function direction(step) {
   return t(step > 0 ? "dir.toB" : "dir.toA");
 }
@@ -30,14 +41,19 @@ export function place(space) {
   return t(entrance ? `place.entrance${seat}` : `place.half${seat}`, { n: space });
 }
 
-/** What one card play or lure does on the board `figures`, e.g. "Sue 1 toward B (8 → 9)". */
-export function effectWords(action, figures) {
+/**
+ * What one card play or lure does on the board `figures`, e.g. "Sue 1 toward B (8 → 9)"; `moved` is where
+ * it puts the figures it moves, as the server says (`destinations`), or null where the server said nothing
+ * (an action that is not legal now): then the words name no space.
+ */
+export function effectWords(action, figures, moved) {
   const a = parseAction(action);
   if (!a) return action;
-  const to = destinations(action, figures);
   if (a.kind === "lure") {
-    return t("effect.lure", { figure: figureName(a.figure), from: figures[a.figure], to: to[a.figure] });
+    if (!moved) return t("effect.lureAny", { figure: figureName(a.figure) });
+    return t("effect.lure", { figure: figureName(a.figure), from: figures[a.figure], to: moved[a.figure] });
   }
+  const to = { ...figures, ...moved };
   if (a.kind === "discard") return t("effect.discard", { card: a.card });
   if (a.kind === "end") return t("effect.end");
   if (a.kind === "shuffle") return t("effect.shuffle");
