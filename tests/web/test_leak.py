@@ -16,7 +16,10 @@ from starlette.testclient import TestClient
 from timessquare.cards import CARD_CODES, SEAT_NAMES
 from timessquare.web.table import Table
 
-STATE_KEYS = {"v", "type", "version", "seat", "view", "legal", "log", "players", "thinking", "over", "rematch", "_raw"}
+STATE_KEYS = {"v", "type", "version", "seat", "view", "legal", "destinations", "log", "players", "thinking", "over"} | {
+    "rematch",
+    "_raw",
+}
 VIEW_KEYS = {"format", "seat", "figures", "to_move", "hand", "supply_size", "supply_number", "discard", "turn"} | {
     "moves",
     "result",
@@ -70,7 +73,7 @@ def check_payload(message: dict[str, Any], seat: int | None, table: Table) -> No
         if message["version"] == table.version:  # the view is exactly the engine's view for that seat
             assert view == table.view(seat).to_document()
         if seat is None:
-            assert view["hand"] is None and message["legal"] == []
+            assert view["hand"] is None and message["legal"] == [] and message["destinations"] == []
 
 
 def room_table(client: TestClient, game_id: str) -> Table:
@@ -130,7 +133,7 @@ def test_no_payload_of_a_computer_game_holds_a_secret(client: TestClient) -> Non
             hints += 1
             me.send({"v": 1, "type": "hint"})
             hint = me.until(lambda m: m["type"] == "hint")
-            assert set(hint) == {"v", "type", "action", "turn", "win_probability", "version", "_raw"}
+            assert set(hint) == {"v", "type", "action", "turn", "destinations", "win_probability", "version", "_raw"}
             assert hint["action"] in me.state["legal"]
         version = me.state["version"]
         me.act(rng.choice(me.state["legal"]))
