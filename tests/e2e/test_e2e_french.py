@@ -34,7 +34,16 @@ def test_the_interface_speaks_french(server: Server, open_page: Callable[..., Wa
     page.locator("#hand .card.playable").first.click()
     page.wait_for_selector("#choices .choice")
     assert page.inner_text("#choices .choices-title").startswith("Ce que peut faire")
+    assert page.locator("#board .target").count() >= 1  # the server's destinations, lit up
     screenshot(page, "fr-game")
+
+    # An illegal attempt is explained in French: ending the turn before any card (R5.4).
+    page.click("#end-turn", force=True)  # aria-disabled, yet it answers with the reason
+    page.wait_for_selector("#message:text-matches('R5\\.4')")
+    assert page.inner_text("#message") == (
+        "Interdit : un tour ne peut pas finir avant qu'une carte soit jouée ou défaussée (R5.4)"
+    )
+    screenshot(page, "fr-explained")
 
     page.goto(server.url + "/rules")
     wait_ready(page)

@@ -63,6 +63,10 @@ def test_keyboard_hint_and_explanations(server: Server, open_page: Callable[...,
         "#hint-text"
     ).startswith("Suggestion: discard")
 
+    # The hint picked its card; Escape sets it aside (else Enter on that same card below would put it back).
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#choices .choice", state="detached")
+
     # Turns by keyboard alone, until a played card leaves a card of another colour to ask about.
     explained = False
     for _ in range(12):

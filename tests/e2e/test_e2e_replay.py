@@ -92,6 +92,10 @@ def test_the_replay_shows_the_cores_frames(server: Server, open_page: Callable[.
     assert page.inner_text("#replay-result").endswith(ending[0].upper() + ending[1:] + ".")
     assert "Partie terminée" in page.inner_text("#replay-step")
     screenshot(page, "replay-fr-end")
+    # A card's line goes on after the colon in lower case, names aside ("A joue G2 : les deux gardes…").
+    played = [line for line in page.locator("#move-list li button").all_inner_texts() if " joue " in line]
+    assert played and all(re.search(r" : ([a-zà-ÿ]|Sue |Deb |Hal |Charlie )", line) for line in played), played
+    assert any(re.search(r" : [a-zà-ÿ]", line) for line in played)
 
     page.click("#first")
     for index, position in enumerate(positions):
