@@ -10,6 +10,7 @@ on the reference path.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterator
 
@@ -25,7 +26,11 @@ from timessquare.players.turns import complete_turns
 from timessquare.state import State, new_game
 from timessquare.variants import DEFAULT_RULES, Rules
 
-pytestmark = pytest.mark.skipif(not fast.available(), reason="the compiled core is not built on this machine")
+# Skipped where no compiler built the core (or it is turned off); a build that is there but refused fails here.
+pytestmark = pytest.mark.skipif(
+    not fast.built() or os.environ.get(fast.PURE_ENV, "") not in ("", "0"),
+    reason="the compiled core is not built on this machine, or turned off",
+)
 
 RULE_SETS = (
     DEFAULT_RULES,
@@ -161,6 +166,11 @@ def test_wrong_input_is_refused_and_changes_nothing() -> None:
     assert core.snapshot() == fast.snapshot(state)
     with pytest.raises(ValueError, match="deal"):
         fast.to_core(State.undealt())
+
+
+def test_where_the_core_was_built_it_is_used() -> None:
+    """A build from other sources is refused (with a warning) rather than trusted: that must not go unseen."""
+    assert fast.available()
 
 
 def test_the_pure_python_switch_turns_the_compiled_path_off(monkeypatch: pytest.MonkeyPatch) -> None:

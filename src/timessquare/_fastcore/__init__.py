@@ -8,12 +8,14 @@ and turn tables of `tables.py` and the evaluation's weights. tests/test_fastcore
 against each other on thousands of random positions.
 
 `available()` says whether the compiled path can be used; `TIMESSQUARE_PURE_PYTHON=1` in the environment
-turns it off (to compare, or to rule it out). `to_core(state)` copies a `State` into a `Core`.
+turns it off (to compare, or to rule it out). `to_core(state)` copies a `State` into a `Core`; the names
+`Core` and `Tables` are for annotations (the objects come from `to_core` and `tables`).
 """
 
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -46,17 +48,27 @@ _tables: dict[Rules, Tables] = {}
 
 def compiled_module() -> ModuleType | None:
     """The extension module, set up and checked, or None when it is missing or turned off."""
-    global _ready
+    global _module, _ready
     if _module is None or os.environ.get(PURE_ENV, "") not in ("", "0"):
         return None
     if not _ready:
-        _check_constants(_module.constants())
+        try:
+            _check_constants(_module.constants())
+        except RuntimeError as e:  # a build left from other sources: reinstall (scripts/venv.sh) to rebuild
+            warnings.warn(f"{e}; using the pure-Python path", RuntimeWarning, stacklevel=2)
+            _module = None
+            return None
         _module.set_actions([_descriptor(i) for i in range(NUM_ACTIONS)])
         from ..players.evaluation import WEIGHTS  # the weights live with the evaluation
 
         _module.set_weights(WEIGHTS)
         _ready = True
     return _module
+
+
+def built() -> bool:
+    """Whether the extension module was found (built by the install), whatever `available()` says."""
+    return _load() is not None
 
 
 def available() -> bool:
@@ -208,6 +220,7 @@ __all__ = [
     "Core",
     "Tables",
     "available",
+    "built",
     "compiled_module",
     "snapshot",
     "tables",
