@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -177,9 +178,19 @@ def test_the_no_color_option_is_like_the_environment_variable(terminal_factory: 
     term.wait_until_closed()
 
 
-def test_play_from_another_folder_saves_in_that_folder(terminal_factory: list[Terminal], tmp_path: Path) -> None:
+@pytest.fixture
+def short_folder() -> Iterator[Path]:
+    """A folder with a short path, so that the save dialog shows it on one line of the 80-column screen
+    (pytest's own tmp_path under xdist is long enough to wrap there)."""
+    folder = Path(tempfile.mkdtemp(prefix="ts-", dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_play_from_another_folder_saves_in_that_folder(terminal_factory: list[Terminal], short_folder: Path) -> None:
     """`path/to/play` started in the user's folder saves there (the proposed name, and any name typed alone),
     not in the repository, and the message names the command that started the game (issue 8, items 2, 9)."""
+    tmp_path = short_folder
     command = f"env -u NO_COLOR TERM=xterm-256color {REPO / 'play'} --terminal --seed 3 --seat A --opponent random"
     term = Terminal(command, tmp_path)
     terminal_factory.append(term)
