@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -133,6 +134,18 @@ class Server:
             answer: dict[str, Any] = json.load(response)
         return answer
 
+    def children(self) -> list[int]:
+        """The server's child processes (its workers), from /proc."""
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # the process ended meanwhile
+            if int(fields[1]) == self.process.pid:
+                found.append(int(stat.parent.name))
+        return found
+
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
@@ -145,6 +158,14 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+def running(pid: int) -> bool:
+    """Whether a process still runs (an exited one that nobody reaped yet is a zombie, state Z)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 class RealSeat:
@@ -197,7 +218,14 @@ def test_sigkill_mid_game_then_both_players_reconnect_and_go_on(servers: list[Se
         mover.act(mover.state["legal"][0])  # acknowledged: the new state came back
         seats["B" if mover is seats["A"] else "A"].until_state()
     acknowledged = seats["A"].state
+    workers = server.children()
+    assert workers, "the server runs its computer players in worker processes"
     server.kill()  # no shutdown, no flush: whatever was acknowledged must already be on disk
+    for _ in range(100):  # the orphaned workers notice and leave (they check every half second)
+        if not any(running(pid) for pid in workers):
+            break
+        time.sleep(0.1)
+    assert not any(running(pid) for pid in workers), "workers outlived their server"
     for seat in seats.values():
         seat.close()
 

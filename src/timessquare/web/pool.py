@@ -13,7 +13,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -28,6 +31,7 @@ from ..view import PlayerView
 
 log = logging.getLogger("timessquare.web")
 T = TypeVar("T")
+PARENT_CHECK_SECONDS = 0.5
 
 
 class PoolBusy(TimesSquareError):
@@ -48,8 +52,17 @@ _KEPT_PLAYERS = 64
 
 
 def _warm_up() -> None:
-    """Import what the players need before the first real request (a spawned worker starts empty)."""
+    """Import what the players need before the first real request (a spawned worker starts empty), and
+    leave with the server: one killed by SIGKILL has no time to stop its workers."""
     from ..players import heuristic  # noqa: F401
+
+    threading.Thread(target=_leave_with_the_server, args=(os.getppid(),), daemon=True).start()
+
+
+def _leave_with_the_server(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)  # the server is gone (the worker was handed to init): nobody will ask anything more
 
 
 def _choose(key: tuple[str, int, str], rules: Rules, view: PlayerView, legal: list[int], seed: int) -> int:
