@@ -182,7 +182,7 @@ def test_item6_after_a_save_loading_does_not_ask(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await press_action(pilot, app, action_id("S sue+1"))
             await pilot.press("s", "enter")
-            assert "Saved to" in app.message
+            assert app.message.startswith("Saved.")
             await pilot.press("o")
             assert isinstance(app.screen, PathDialog)
 
@@ -200,7 +200,7 @@ def test_item9_the_save_message_names_the_command_that_started_the_game(
             await press_action(pilot, app, action_id("S sue+1"))
             await pilot.press("s", "enter")
             saved = next(tmp_path.glob("*.json"))
-            assert app.message == f"Saved to {saved}. To go on with it later: ./play --load {saved}"
+            assert app.message == f"Saved. To go on with it later: ./play --load {saved}"
             assert "timessquare play" not in app.message
 
     asyncio.run(main())
@@ -222,7 +222,7 @@ def test_item9_a_finished_game_is_saved_to_be_watched_not_continued(
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("s", "enter")
             saved = next(tmp_path.glob("*.json"))
-            assert app.message == f"Saved to {saved}. To watch it again: timessquare play --replay {saved}"
+            assert app.message == f"Saved. To watch it again: timessquare play --replay {saved}"
             assert "continue" not in app.message and "--load" not in app.message
 
     asyncio.run(main())

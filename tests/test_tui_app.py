@@ -167,7 +167,7 @@ def test_a_save_by_keys_writes_a_record_that_loads_and_continues(tmp_path: Path)
             await press_action(pilot, app, action_id("S sue+1"))
             await pilot.press("s")
             await pilot.press("enter")  # the proposed file name in save_dir
-            assert "Saved to" in app.message
+            assert app.message.startswith("Saved.")
         saved = list(tmp_path.glob("*.json"))
         assert len(saved) == 1
         record = json.loads(saved[0].read_text())

@@ -202,7 +202,7 @@ def test_play_from_another_folder_saves_in_that_folder(terminal_factory: list[Te
     term.send("s")
     term.wait_for("a name alone goes into", tmp_path.name)  # the user's folder, not the repository's
     term.send("Enter")  # the proposed name: times-square-DATE-TIME.json
-    screen = "".join(term.wait_for("Saved to").split())  # a long path may be wrapped anywhere
+    screen = "".join(term.wait_for("Saved.").split())  # a long path may be wrapped anywhere
     saved = list(tmp_path.glob("times-square-*.json"))
     assert len(saved) == 1 and not list(REPO.glob("times-square-*.json"))
     assert "".join(f"To go on with it later: {REPO / 'play'} --terminal --load {saved[0]}".split()) in screen

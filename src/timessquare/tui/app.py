@@ -571,11 +571,12 @@ class GameApp(App[None]):
             return
         self.last_path = str(written)
         self.saved_version = self.session.core.version
-        again = f"{play_command()} --replay {shlex.quote(str(written))}"
+        # The path once, inside the command: at 80 columns the message has two lines, and a sentence is not cut.
+        where = shlex.quote(str(written))
         if self.session.is_over:
-            self.say(f"Saved to {written}. To watch it again: {again}")
+            self.say(f"Saved. To watch it again: {play_command()} --replay {where}")
         else:
-            self.say(f"Saved to {written}. To go on with it later: {play_command()} --load {shlex.quote(str(written))}")
+            self.say(f"Saved. To go on with it later: {play_command()} --load {where}")
 
     @property
     def unsaved(self) -> bool:
