@@ -212,7 +212,7 @@ class ExternalPlayer:
         self._seat: int | None = None
         self._program: _Program | None = None
 
-    # ----------------------------------------------------------------- hooks of the game loop (selfplay.py)
+    # ----------------------------------------------------------------- hooks of the game session (session/)
 
     def start_game(self, seat: int) -> None:
         self._stop(grace=0.0)  # a program left over from an unfinished game
