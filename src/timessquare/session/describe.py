@@ -6,6 +6,8 @@ move log, the replay viewer and the choices on screen all say the same thing in 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..actions import ACTIONS, DISCARD, END, LURE, action_id
 from ..cards import CARD_CODES, DEB, HAL, HIGH, LOW, SEAT_NAMES, SUE
 from ..errors import InvalidActionError
@@ -30,53 +32,56 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def describe(move: str, seat: int | None = None) -> str:
-    """The words for one entry of a game's moves; `seat` (0 = A, 1 = B) names who did it where that matters.
+def describe(move: str, seat: int | None = None, lang: str = "en") -> str:
+    """The words for one entry of a game's moves; `seat` (0 = A, 1 = B) names who did it where that matters;
+    `lang` is "en" or "fr" (LANGUAGES).
 
     Card plays say what the card did ("Sue moves 1 toward B", "Deb moves Sue 3 toward B" for a joker);
     lures, discards and `end` say who acted ("A lures Sue to Hal", "B discards G2", "A ends the turn").
     A `shuffle …` entry of a record is described without its (secret) order.
     """
+    words = _WORDS["fr" if lang == "fr" else "en"]
+    kind, params = _move_parts(move)
+    if "figure" in params:
+        params["figure"] = words["figures"][params["figure"]]
+    if "dir" in params:
+        params["dir"] = words["toward_b" if params["dir"] > 0 else "toward_a"]
+    if kind in ("lure", "discard", "end"):  # who did it, or (no seat) the command
+        template = words[kind] if seat is not None else words[kind + "_command"]
+        return str(template.format(who=SEAT_NAMES[seat] if seat is not None else "", **params))
+    text = str(words[kind].format(**params))
+    return text if kind == "invalid" else _capital(text)
+
+
+def _move_parts(move: str) -> tuple[str, dict[str, Any]]:
+    """What a move of the notation does, without words: a kind of phrase and its parameters."""
     if move == "shuffle" or move.startswith("shuffle "):
-        return _capital(SHUFFLE_WORDS)
+        return "shuffle", {}
     try:
         action = ACTIONS[action_id(move)]
     except InvalidActionError:
-        return f"{move!r} (not an action of the notation)"
+        return "invalid", {"move": repr(move)}
     if action.kind == LURE:
-        figure = FIGURE_WORDS[action.lure_figure]
-        return f"{SEAT_NAMES[seat]} lures {figure} to Hal" if seat is not None else f"Lure {figure} to Hal"
+        return "lure", {"figure": action.lure_figure}
     if action.kind == DISCARD:
-        code = CARD_CODES[action.card]
-        return f"{SEAT_NAMES[seat]} discards {code}" if seat is not None else f"Discard {code}"
+        return "discard", {"code": CARD_CODES[action.card]}
     if action.kind == END:
-        return f"{SEAT_NAMES[seat]} ends the turn" if seat is not None else "End the turn"
-    return _capital(_play_words(move))
-
-
-def _play_words(move: str) -> str:
-    action = ACTIONS[action_id(move)]
+        return "end", {}
     code = CARD_CODES[action.card]
     if move.startswith("SS "):
-        return f"Sue and both bodyguards move 1 {toward(action.steps[0][1])}"
+        return "group", {"dir": action.steps[0][1]}
     if code == "GA":
-        return "both bodyguards move next to Sue"
+        return "guards_beside", {}
     if code == "G2" and len(action.steps) == 2:
         (_, low_step), (_, high_step) = action.steps
         if low_step == high_step:
-            return f"both bodyguards move 1 {toward(low_step)}"
-        if low_step > 0:
-            return "both bodyguards move 1 toward Sue"
-        return "both bodyguards move 1 away from Sue"
-    joker = action.is_joker
+            return "guards", {"dir": low_step}
+        return ("guards_in" if low_step > 0 else "guards_out"), {}
+    joker = "joker_" if action.is_joker else ""
     if action.to_middle >= 0:
-        figure = FIGURE_WORDS[action.to_middle]
-        return f"Deb moves {figure} to the middle" if joker else f"{figure} moves to the middle"
-    figure_index, step = action.steps[0]
-    figure = FIGURE_WORDS[figure_index]
-    if joker:
-        return f"Deb moves {figure} {abs(step)} {toward(step)}"
-    return f"{figure} moves {abs(step)} {toward(step)}"
+        return joker + "middle", {"figure": action.to_middle}
+    figure, step = action.steps[0]
+    return joker + "step", {"figure": figure, "n": abs(step), "dir": step}
 
 
 def describe_charlie(before: int, after: int) -> str:
@@ -94,56 +99,60 @@ def describe_draw(seat: int, count: int) -> str:
 
 
 
-# ----------------------------------------------------------------------------- other languages
-# The same words in French (the rulebook's other language; the web game speaks both).
+# ----------------------------------------------------------------------------- the words
+# English, and French (the rulebook's other language; the web game speaks both).
 
 LANGUAGES = ("en", "fr")
 
-_FR_FIGURES = {
-    SUE: "Sue",
-    LOW: "le garde du corps côté A",
-    HIGH: "le garde du corps côté B",
-    HAL: "Hal",
-    DEB: "Deb",
+_WORDS: dict[str, dict[str, Any]] = {
+    "en": {
+        "figures": FIGURE_WORDS,
+        "toward_a": "toward A",
+        "toward_b": "toward B",
+        "shuffle": SHUFFLE_WORDS,
+        "invalid": "{move} (not an action of the notation)",
+        "lure": "{who} lures {figure} to Hal",
+        "lure_command": "Lure {figure} to Hal",
+        "discard": "{who} discards {code}",
+        "discard_command": "Discard {code}",
+        "end": "{who} ends the turn",
+        "end_command": "End the turn",
+        "group": "Sue and both bodyguards move 1 {dir}",
+        "guards_beside": "both bodyguards move next to Sue",
+        "guards": "both bodyguards move 1 {dir}",
+        "guards_in": "both bodyguards move 1 toward Sue",
+        "guards_out": "both bodyguards move 1 away from Sue",
+        "joker_middle": "Deb moves {figure} to the middle",
+        "middle": "{figure} moves to the middle",
+        "joker_step": "Deb moves {figure} {n} {dir}",
+        "step": "{figure} moves {n} {dir}",
+    },
+    "fr": {
+        "figures": {
+            SUE: "Sue",
+            LOW: "le garde du corps côté A",
+            HIGH: "le garde du corps côté B",
+            HAL: "Hal",
+            DEB: "Deb",
+        },
+        "toward_a": "vers A",
+        "toward_b": "vers B",
+        "shuffle": "la défausse est mélangée : elle devient la seconde pioche",
+        "invalid": "{move} (pas une action de la notation)",
+        "lure": "{who} attire {figure} vers Hal",
+        "lure_command": "Attirer {figure} vers Hal",
+        "discard": "{who} défausse {code}",
+        "discard_command": "Défausser {code}",
+        "end": "{who} termine son tour",
+        "end_command": "Terminer le tour",
+        "group": "Sue et ses deux gardes se déplacent de 1 {dir}",
+        "guards_beside": "les deux gardes se placent contre Sue",
+        "guards": "les deux gardes se déplacent de 1 {dir}",
+        "guards_in": "les deux gardes se rapprochent de Sue",
+        "guards_out": "les deux gardes s'éloignent de Sue",
+        "joker_middle": "Deb place {figure} au milieu",
+        "middle": "{figure} va au milieu",
+        "joker_step": "Deb déplace {figure} de {n} {dir}",
+        "step": "{figure} se déplace de {n} {dir}",
+    },
 }
-
-
-def _fr_toward(step: int) -> str:
-    return "vers B" if step > 0 else "vers A"
-
-
-def describe_fr(move: str, seat: int | None = None) -> str:
-    """`describe` in French."""
-    if move == "shuffle" or move.startswith("shuffle "):
-        return "La défausse est mélangée : elle devient la seconde pioche"
-    try:
-        action = ACTIONS[action_id(move)]
-    except InvalidActionError:
-        return f"{move!r} (pas une action de la notation)"
-    who = SEAT_NAMES[seat] if seat is not None else None
-    if action.kind == LURE:
-        figure = _FR_FIGURES[action.lure_figure]
-        return f"{who} attire {figure} vers Hal" if who else f"Attirer {figure} vers Hal"
-    if action.kind == DISCARD:
-        code = CARD_CODES[action.card]
-        return f"{who} défausse {code}" if who else f"Défausser {code}"
-    if action.kind == END:
-        return f"{who} termine son tour" if who else "Terminer le tour"
-    code = CARD_CODES[action.card]
-    if move.startswith("SS "):
-        return f"Sue et ses deux gardes se déplacent de 1 {_fr_toward(action.steps[0][1])}"
-    if code == "GA":
-        return "Les deux gardes se placent contre Sue"
-    if code == "G2" and len(action.steps) == 2:
-        (_, low_step), (_, high_step) = action.steps
-        if low_step == high_step:
-            return f"Les deux gardes se déplacent de 1 {_fr_toward(low_step)}"
-        return "Les deux gardes se rapprochent de Sue" if low_step > 0 else "Les deux gardes s'éloignent de Sue"
-    if action.to_middle >= 0:
-        figure = _FR_FIGURES[action.to_middle]
-        return f"Deb place {figure} au milieu" if action.is_joker else _capital(f"{figure} va au milieu")
-    figure_index, step = action.steps[0]
-    figure = _FR_FIGURES[figure_index]
-    if action.is_joker:
-        return f"Deb déplace {figure} de {abs(step)} {_fr_toward(step)}"
-    return _capital(f"{figure} se déplace de {abs(step)} {_fr_toward(step)}")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..cards import MIDDLE, SEAT_NAMES
 from ..state import entrance_owner
 from ..view import PlayerView
-from .describe import SHUFFLE_WORDS, describe, describe_charlie, describe_draw, describe_fr
+from .describe import SHUFFLE_WORDS, describe, describe_charlie, describe_draw
 
 
 @dataclass(frozen=True)
@@ -92,12 +92,12 @@ def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView, en
 def _french(entry: LogEntry) -> str:
     kind, seat = entry.kind, entry.subject
     if kind == "move":
-        return describe_fr(entry.notation, entry.seat)
+        return describe(entry.notation, entry.seat, "fr")
     if kind == "draw":
         count = entry.number
         return f"{seat} ne pioche rien" if count == 0 else f"{seat} pioche {count} carte{'s' if count != 1 else ''}"
     if kind == "shuffle":
-        return describe_fr("shuffle")
+        return describe("shuffle", lang="fr")
     if kind == "charlie":
         step = entry.number
         if step == 0:
