@@ -14,8 +14,7 @@ from dataclasses import replace
 import pytest
 
 from timessquare import _fastcore as fast
-from timessquare.game import Game
-from timessquare.players.heuristic import HeuristicPlayer
+from timessquare._fastcore.speed import view_after_turns
 from timessquare.players.ismcts import SearchConfig, ismcts_search
 from timessquare.players.pimc import pimc_search
 from timessquare.variants import DEFAULT_RULES
@@ -28,18 +27,8 @@ CONFIG = SearchConfig(iterations=80, seconds=0, workers=1)
 
 def views() -> list[PlayerView]:
     """Positions at a turn's start: early, middle, and late enough for the reshuffle to be near or past."""
-    out = []
-    for seed, turns in ((1, 2), (2, 10), (3, 20), (5, 26)):
-        game = Game.new(seed)
-        player = HeuristicPlayer(DEFAULT_RULES)
-        rng = random.Random(seed)
-        done = 0
-        while done < turns and not game.is_over:
-            seat = game.state.to_move
-            game.apply(player.choose(game.view(seat), game.state.legal_ids(), rng))
-            done += game.state.to_move != seat
-        if not game.is_over:
-            out.append(game.view(game.state.to_move))
+    found = (view_after_turns(seed, turns) for seed, turns in ((1, 2), (2, 10), (3, 20), (5, 26)))
+    out = [view for view in found if view is not None]
     assert any(view.supply_number == 2 or view.supply_size < 12 for view in out)
     return out
 

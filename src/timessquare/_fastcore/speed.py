@@ -37,21 +37,24 @@ def random_play_compiled(seconds: float, seed: int, rules: Rules = DEFAULT_RULES
 
 def search_views(rules: Rules = DEFAULT_RULES) -> list[PlayerView]:
     """The fixed search positions: the view of the seat to move after some turns of heuristic play."""
+    views = (view_after_turns(SEARCH_SEED, turns, rules) for turns in SEARCH_POSITION_TURNS)
+    return [view for view in views if view is not None]
+
+
+def view_after_turns(seed: int, turns: int, rules: Rules = DEFAULT_RULES) -> PlayerView | None:
+    """The view of the seat to move after `turns` turns of heuristic self-play from deal `seed` (None when
+    the game ended first): a reproducible position at a turn's start."""
     from ..players.heuristic import HeuristicPlayer
 
-    views = []
-    for turns in SEARCH_POSITION_TURNS:
-        game = Game.new(SEARCH_SEED, rules)
-        player = HeuristicPlayer(rules)
-        rng = random.Random(SEARCH_SEED)
-        done = 0
-        while done < turns and not game.is_over:
-            seat = game.state.to_move
-            game.apply(player.choose(game.view(seat), game.state.legal_ids(), rng))
-            done += game.state.to_move != seat
-        if not game.is_over:
-            views.append(game.view(game.state.to_move))
-    return views
+    game = Game.new(seed, rules)
+    player = HeuristicPlayer(rules)
+    rng = random.Random(seed)
+    done = 0
+    while done < turns and not game.is_over:
+        seat = game.state.to_move
+        game.apply(player.choose(game.view(seat), game.state.legal_ids(), rng))
+        done += game.state.to_move != seat
+    return None if game.is_over else game.view(game.state.to_move)
 
 
 def search_speed(view: PlayerView, seconds: float, compiled: bool, rules: Rules = DEFAULT_RULES) -> tuple[int, float]:
