@@ -15,7 +15,9 @@ from typing import Any
 
 from timessquare.cards import CARD_CODES, CARD_COUNTS
 from timessquare.chance import resolve_chance
+from timessquare.game import Game
 from timessquare.position import POSITION_FORMAT, from_document, to_document
+from timessquare.record import to_record
 from timessquare.state import State
 from timessquare.variants import DEFAULT_RULES, Rules
 
@@ -123,3 +125,12 @@ def figures(state: State) -> dict[str, int]:
 def legal_plays(state: State, *codes: str) -> list[str]:
     """The legal actions (sorted) whose first word is one of `codes` (`"S"`, `"SS"`, `"G2"`, `"lure"` ...)."""
     return [a for a in state.legal_actions() if a.split(" ")[0] in codes]
+
+
+def finished_record(seed: int = 3) -> dict[str, Any]:
+    """The record of a whole game of random moves from deal `seed`."""
+    game = Game.new(seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply_checked(rng.choice(game.state.legal_ids()))
+    return to_record(game)

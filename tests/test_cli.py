@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -13,11 +12,10 @@ from typing import Any
 
 import pytest
 
-from positions import make_state, play, position_document
+from positions import finished_record, make_state, play, position_document
 from timessquare.cli import main
-from timessquare.game import Game
 from timessquare.position import from_document, to_document
-from timessquare.record import replay, to_record
+from timessquare.record import replay
 
 EXECUTABLE = Path(sys.executable).parent / "timessquare"
 
@@ -31,14 +29,6 @@ def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, 
 def write_json(path: Path, doc: Any) -> str:
     path.write_text(json.dumps(doc), encoding="utf-8")
     return str(path)
-
-
-def finished_record(seed: int = 3) -> dict[str, Any]:
-    game = Game.new(seed)
-    rng = random.Random(seed)
-    while not game.is_over:
-        game.apply_checked(rng.choice(game.state.legal_ids()))
-    return to_record(game)
 
 
 def the_reshuffle_position() -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from positions import position_document
+from positions import finished_record, position_document
 from timessquare.chance import resolve_chance
 from timessquare.cli import main
 from timessquare.errors import FormatError
@@ -41,14 +41,6 @@ def one_error_line(err: str, command: str) -> str:
     assert err.count("\n") == 1 and "Traceback" not in err, err
     assert err.startswith(f"timessquare {command}: error: "), err
     return err.strip()
-
-
-def finished_record(seed: int = 3) -> dict[str, Any]:
-    game = Game.new(seed)
-    rng = random.Random(seed)
-    while not game.is_over:
-        game.apply_checked(rng.choice(game.state.legal_ids()))
-    return to_record(game)
 
 
 def running_record(seed: int = 3, moves: int = 6) -> dict[str, Any]:
