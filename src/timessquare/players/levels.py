@@ -2,21 +2,23 @@
 
 - easy: the heuristic player, but one turn in three is a random complete turn;
 - medium: the heuristic player (the best turn by the evaluation, no search);
-- hard: ISMCTS in one process, 0.5 s a turn (2,300 to 6,100 iterations on the compiled core, about 4,000);
-- expert: ISMCTS with two worker processes, at most 2 seconds a turn (1.7 s of search plus overhead: 12,000
-  to 29,000 iterations, about 24,000), over 256 sampled worlds per worker instead of 32.
+- hard: ISMCTS in one process, 0.5 s a turn, two turns deep over a pool of 32 sampled worlds;
+- expert: ISMCTS with two worker processes, at most 2 seconds a turn (1.7 s of search plus overhead), over
+  256 sampled worlds per worker instead of 32, and three turns deep instead of two (its own turn, the
+  opponent's reply, its own next turn; then the playout).
 
-(Iterations measured on the four bench positions on the development machine under its usual load; nearly
-idle it gave hard 8,300-14,500 and the expert 56,000-92,000.)
+Why these (docs/strength.md): on the compiled core a search iteration costs about 80 µs instead of 3 ms,
+but more iterations of the same search did not make it stronger (10,000 against 1,000 iterations scored 46%
+over 40 games): with 32 worlds every pairing of a root turn, a world and an opponent reply is seen early.
+What did pay was more worlds and a third turn in the tree (against the heuristic, 77% against 71% of 400
+games at 3,000 iterations). So hard keeps the old search on one core, and the expert spends its time on
+more worlds, searched deeper.
 
-Why these: on the compiled core a search iteration costs about 80 µs instead of 3 ms. With the pool of 32
-worlds, strength stopped growing after about a thousand iterations (10,000 against 1,000 iterations scored
-46% over 40 games, docs/strength.md): every pairing of a root turn, a world and an opponent reply had been
-seen. So hard keeps that search on one core, and the expert spends its iterations on more worlds.
-
-For measurements that must not depend on the machine's load, hard and expert take `iterations=N` (per
-turn, in all) and `workers=W` in place of their time: `expert:iterations=24000` is about what the
-expert's time buys (HARD_ITERATIONS, EXPERT_ITERATIONS). In a daemonic process (a pool worker) the
+Iterations per turn on the four bench positions, on the development machine nearly idle: hard 7,400-13,700,
+the expert 40,000-71,000 in all (a depth-3 iteration costs about twice a depth-2 one); under the machine's
+usual load about half. For measurements that must not depend on the machine's load, hard and expert take
+`iterations=N` (per turn, in all) and `workers=W` in place of their time (HARD_ITERATIONS,
+EXPERT_ITERATIONS: what each level's time buys under load). In a daemonic process (a pool worker) the
 expert's two shares run one after the other.
 
 The registry passes `params["level"]`; easy and medium take no other parameters (use `ismcts:...` to tune).
@@ -36,7 +38,7 @@ from .registry import read_params
 LEVELS = ("easy", "medium", "hard", "expert")
 EASY_NOISE = 1 / 3
 HARD_CONFIG = SearchConfig(seconds=0.5, workers=1)
-EXPERT_CONFIG = SearchConfig(seconds=1.7, workers=2, pool=256)
+EXPERT_CONFIG = SearchConfig(seconds=1.7, workers=2, pool=256, depth=3)
 # What each level's time buys on the development machine (compiled core, usual load): for arena budgets.
 HARD_ITERATIONS = 4_000
 EXPERT_ITERATIONS = 24_000
