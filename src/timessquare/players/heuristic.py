@@ -82,7 +82,32 @@ def best_turn(
     return turns[best], values[best], turns, values
 
 
-class HeuristicPlayer(BasePlayer):
+class TurnPlayer(BasePlayer):
+    """A player that decides a whole complete turn at the turn's first decision (`choose_turn`) and plays
+    the rest of it from its plan, deciding again only when the view is not the one the plan expected."""
+
+    rules: Rules
+    plan: Plan
+
+    def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
+        planned = self.plan.next_action(view, legal)
+        if planned is not None:
+            return planned
+        if len(legal) == 1:
+            return legal[0]
+        assert view.seat is not None
+        # The known facts only: the template world holds the view's public facts and my hand.
+        template = WorldSampler(view, self.rules).template
+        actions = self.choose_turn(template, view, rng)
+        self.plan = make_plan(template, view.seat, len(view.moves), actions)
+        return actions[0]
+
+    def choose_turn(self, template: State, view: PlayerView, rng: random.Random) -> Sequence[int]:
+        """The actions of the complete turn to play from `template` (the view's public facts, own hand)."""
+        raise NotImplementedError
+
+
+class HeuristicPlayer(TurnPlayer):
     """The one-ply player; `noise` is the chance of a random complete turn instead of the best one."""
 
     def __init__(
@@ -100,21 +125,13 @@ class HeuristicPlayer(BasePlayer):
         self.name = name
         self.plan = Plan([], [])
 
-    def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
-        planned = self.plan.next_action(view, legal)
-        if planned is not None:
-            return planned
-        if len(legal) == 1:
-            return legal[0]
+    def choose_turn(self, template: State, view: PlayerView, rng: random.Random) -> Sequence[int]:
         assert view.seat is not None
-        # The known facts only: the template world holds the view's public facts and my hand; the
-        # evaluation never reads the opponent's hand or the supply order.
-        state = WorldSampler(view, self.rules).template
-        turn, _, turns, _ = best_turn(state, view.seat, self.cap, self.weights)
+        # The evaluation never reads the opponent's hand or the supply order of the template.
+        turn, _, turns, _ = best_turn(template, view.seat, self.cap, self.weights)
         if self.noise > 0 and rng.random() < self.noise:
             turn = turns[rng.randrange(len(turns))]
-        self.plan = make_plan(state, view.seat, len(view.moves), turn.actions)
-        return turn.actions[0]
+        return turn.actions
 
 
 def make(rules: Rules, params: dict[str, str]) -> HeuristicPlayer:

@@ -41,9 +41,8 @@ from ..errors import TimesSquareError
 from ..state import State
 from ..variants import Rules
 from ..view import PlayerView
-from .base import BasePlayer
 from .evaluation import discard_order, evaluate, result_value
-from .heuristic import Plan, best_turn, make_plan
+from .heuristic import Plan, TurnPlayer, best_turn
 from .registry import read_params
 from .sampling import WorldSampler
 from .turns import Turn, complete_turns
@@ -402,7 +401,7 @@ def _run_search(args: tuple[SearchFunction, PlayerView, Rules, SearchConfig, int
     return function(view, rules, config, seed)
 
 
-class SearchPlayer(BasePlayer):
+class SearchPlayer(TurnPlayer):
     """A player that searches at the first decision of each turn and then plays the chosen turn out.
 
     `function` is the search of one worker; with `config.workers` > 1 that many processes run it from
@@ -418,18 +417,9 @@ class SearchPlayer(BasePlayer):
         self.pool: Pool | None = None
         self.last_stats: RootStats | None = None
 
-    def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
-        planned = self.plan.next_action(view, legal)
-        if planned is not None:
-            return planned
-        if len(legal) == 1:
-            return legal[0]
-        assert view.seat is not None
+    def choose_turn(self, template: State, view: PlayerView, rng: random.Random) -> Sequence[int]:
         stats = self.search(view, rng)
-        actions = stats.turns[stats.best()]
-        template = WorldSampler(view, self.rules).template
-        self.plan = make_plan(template, view.seat, len(view.moves), actions)
-        return actions[0]
+        return stats.turns[stats.best()]
 
     def search(self, view: PlayerView, rng: random.Random) -> RootStats:
         """Root statistics for `view`; a turn that wins at once, or the only turn, is taken without search."""
