@@ -11,8 +11,8 @@ Why these (docs/strength.md): on the compiled core a search iteration costs abou
 but more iterations of the same search did not make it stronger (10,000 against 1,000 iterations scored 46%
 over 40 games): with 32 worlds every pairing of a root turn, a world and an opponent reply is seen early.
 What did pay was more worlds and a third turn in the tree (against the heuristic, 75.5% against 69.8% over
-the same 600 games at 3,000 iterations). So hard keeps the old search on one core, and the expert spends its time on
-more worlds, searched deeper.
+the same 600 games at 3,000 iterations). So hard keeps the old search on one core, and the expert spends its
+time on more worlds, searched deeper.
 
 Iterations per turn on the four bench positions, on the development machine nearly idle: hard 7,400-13,700,
 the expert 40,000-71,000 in all (a depth-3 iteration costs about twice a depth-2 one); under the machine's
