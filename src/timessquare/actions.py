@@ -162,6 +162,11 @@ def action_id(notation: str) -> int:
         raise InvalidActionError(notation) from None
 
 
+def checked_id(action: str | int) -> int:
+    """The id of an action given by its notation or by its id; raises InvalidActionError for neither."""
+    return action_id(action) if isinstance(action, str) else action_id(notation(action))
+
+
 def notation(aid: int) -> str:
     """The notation string of an action id; raises InvalidActionError for an id outside 0-94."""
     if not isinstance(aid, int) or isinstance(aid, bool) or not 0 <= aid < NUM_ACTIONS:

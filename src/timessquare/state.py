@@ -27,8 +27,7 @@ from .actions import (
     LURE,
     NUM_ACTIONS,
     PLAY,
-    action_id,
-    notation,
+    checked_id,
 )
 from .cards import (
     CARD_CODES,
@@ -330,7 +329,7 @@ class State:
         """
         from .explain import why_illegal  # explanations are only needed on this path
 
-        aid = action_id(action) if isinstance(action, str) else action_id(notation(action))
+        aid = checked_id(action)
         text = ACTIONS[aid].notation
         if self.result is not None:
             raise GameOverError(text, RESULT_NAMES[self.result])

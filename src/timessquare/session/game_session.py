@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..actions import ACTIONS, action_id, notation
+from ..actions import ACTIONS, checked_id
 from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
 from ..explain import Reason, illegal_reason
@@ -119,7 +119,7 @@ class GameSession:
     def why_not(self, seat: int | None, action: str | int, lang: str = "en") -> str:
         """Why `seat` may not take `action` now, citing the rule, in words of `lang` ("" when it may).
         Raises InvalidActionError for a string outside the notation."""
-        aid = action_id(action) if isinstance(action, str) else action_id(notation(action))
+        aid = checked_id(action)
         if self.game.is_over:
             ending = self.game.end_reason() if lang == "en" else ending_words(self.ending(), lang)
             return session_words("over", lang, ending=ending)
@@ -134,7 +134,7 @@ class GameSession:
         """The rule that `seat`, to move, would break by taking `action` now, as data (None when the action is
         legal). Raises NotYourTurnError when the seat is not to move (or the game is over: see `why_not`),
         InvalidActionError for a string outside the notation."""
-        aid = action_id(action) if isinstance(action, str) else action_id(notation(action))
+        aid = checked_id(action)
         if seat is None or seat != self.to_move:
             raise NotYourTurnError(self.why_not(seat, aid))
         if aid in self.game.state.legal_ids():
@@ -158,7 +158,7 @@ class GameSession:
         """A person's action, checked: the seat must be a person's and to move, `version` (if given) the
         current one, and the action legal. Raises NotYourTurnError, StaleVersionError, GameOverError,
         InvalidActionError or IllegalActionError (with the rule); the game is unchanged when it raises."""
-        aid = action_id(action) if isinstance(action, str) else action_id(notation(action))
+        aid = checked_id(action)
         if self.game.is_over:
             self.game.apply_checked(aid)  # raises the game-over error with the result
         if seat is None or seat != self.to_move:
@@ -215,7 +215,7 @@ class GameSession:
         self.game.resign(seat, reason)
         result = self.game.result
         assert result is not None
-        entry = over_entry(result, self.game.end_reason(), ending_of(self.view(None), self.game.forfeit))
+        entry = over_entry(result, self.game.end_reason(), self.ending())
         return self._changed([entry])
 
     def _apply(self, aid: int) -> list[LogEntry]:

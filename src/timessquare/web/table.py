@@ -165,7 +165,7 @@ class Table:
         result = self.game.result
         if result is None:
             return None
-        return {"result": result, "reason": ending_words(ending_of(self.session.view(None), self.game.forfeit), lang)}
+        return {"result": result, "reason": ending_words(self.session.ending(), lang)}
 
     def log(self, lang: str) -> list[dict[str, Any]]:
         """The session's public log in words of `lang` (kept as it grows, one list per language)."""
