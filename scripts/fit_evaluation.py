@@ -25,16 +25,20 @@ from pathlib import Path
 from timessquare.game import Game
 from timessquare.players.evaluation import FEATURE_NAMES, WEIGHTS, features, result_value
 from timessquare.players.heuristic import HeuristicPlayer
+from timessquare.players.registry import make_player
 from timessquare.position import from_document, to_document
 from timessquare.tables import TK_START
 from timessquare.variants import DEFAULT_RULES
 
 
-def generate(games: int, seed: int, out: Path) -> None:
+def generate(games: int, seed: int, out: Path, spec: str | None) -> None:
     rng = random.Random(seed)
     with out.open("w", encoding="utf-8") as f:
         for _ in range(games):
-            players = [HeuristicPlayer(DEFAULT_RULES, noise=rng.choice([0.0, 0.1, 0.2, 0.3])) for _ in range(2)]
+            if spec is None:
+                players = [HeuristicPlayer(DEFAULT_RULES, noise=rng.choice([0.0, 0.1, 0.2, 0.3])) for _ in range(2)]
+            else:
+                players = [make_player(spec) for _ in range(2)]
             game = Game.new(rng.getrandbits(64))
             docs = []
             while not game.is_over:
@@ -45,6 +49,9 @@ def generate(games: int, seed: int, out: Path) -> None:
                 game.apply_checked(players[seat].choose(game.view(seat), state.legal_ids(), rng))
             for doc in docs:
                 f.write(json.dumps({"doc": doc, "result": game.state.result}) + "\n")
+            f.flush()
+            for player in players:
+                player.close()
 
 
 def fit(paths: list[Path]) -> None:
@@ -92,11 +99,12 @@ def main() -> None:
     g.add_argument("games", type=int)
     g.add_argument("seed", type=int)
     g.add_argument("out", type=Path)
+    g.add_argument("--player", help="a player spec for both seats (default: the noisy heuristic)")
     f = sub.add_parser("fit", help="fit the weights (needs NumPy)")
     f.add_argument("paths", type=Path, nargs="+")
     args = parser.parse_args()
     if args.command == "generate":
-        generate(args.games, args.seed, args.out)
+        generate(args.games, args.seed, args.out, args.player)
     else:
         fit(args.paths)
 

@@ -28,7 +28,7 @@ from .cards import (
 )
 from .errors import FormatError
 from .jsonread import check_fields, join, parse_json, type_name
-from .state import State, deck_out, entrance_owner
+from .state import State, deck_out, entrance_owner, entrance_reason
 from .tables import (
     TK_OF_COLOUR,
     TK_RED,
@@ -233,7 +233,7 @@ def _finished_reason(pos: list[int], result: int, supply: list[int], supply_numb
     for fig in (SUE, CHARLIE):
         owner = entrance_owner(pos[fig])
         if owner is not None:
-            expected, why = owner, f"{FIGURE_NAMES[fig].capitalize()} reached {SEAT_NAMES[owner]}'s entrance"
+            expected, why = owner, entrance_reason(FIGURE_NAMES[fig].capitalize(), owner)
             break
     else:
         if supply or supply_number != 2:

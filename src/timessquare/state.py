@@ -247,7 +247,7 @@ class State:
         owner = entrance_owner(self.pos[SUE])
         if owner is None:
             return False
-        self.result, self.end_reason = owner, f"Sue reached {SEAT_NAMES[owner]}'s entrance"
+        self.result, self.end_reason = owner, entrance_reason("Sue", owner)
         return True
 
     def _end_turn(self) -> None:
@@ -312,7 +312,7 @@ class State:
         mover = self.to_move
         charlie = pos[CHARLIE] = charlie_after(pos, mover)
         if charlie <= 1 or charlie >= LAST_SPACE - 1:  # he only moves toward the mover's club
-            self.result, self.end_reason = mover, f"Charlie reached {SEAT_NAMES[mover]}'s entrance"
+            self.result, self.end_reason = mover, entrance_reason("Charlie", mover)
             return
         self.to_move ^= 1
         self.board_key ^= 1
@@ -444,18 +444,32 @@ def charlie_after(pos: Sequence[int], mover: int) -> int:
     return min(LAST_SPACE, pos[CHARLIE] + steps)
 
 
+# How a game ends (R8), in English: the end reasons of the core; the session's log reads them too.
+END_WORDS = {
+    "entrance": "{figure} reached {owner}'s entrance",
+    "deck": "the second supply ran out: {why}",
+    "sue": "Sue is on {winner}'s half",
+    "charlie": "Sue is in the middle and Charlie on {winner}'s half",
+    "none": "Sue and Charlie are both in the middle",
+}
+
+
+def entrance_reason(figure: str, owner: int) -> str:
+    """R8.1 in words: `figure` (a name) reached `owner`'s entrance."""
+    return END_WORDS["entrance"].format(figure=figure, owner=SEAT_NAMES[owner])
+
+
 def deck_out(pos: Sequence[int]) -> tuple[int, str]:
     """R8.2, the second supply ran out: Sue's half decides, then Charlie's, else a draw; and why, in words."""
     sue, charlie = pos[SUE], pos[CHARLIE]
     if sue != MIDDLE:
-        result = A if sue < MIDDLE else B
-        why = f"Sue is on {SEAT_NAMES[result]}'s half"
+        result, why = (A if sue < MIDDLE else B), "sue"
     elif charlie != MIDDLE:
-        result = A if charlie < MIDDLE else B
-        why = f"Sue is in the middle and Charlie on {SEAT_NAMES[result]}'s half"
+        result, why = (A if charlie < MIDDLE else B), "charlie"
     else:
-        result, why = DRAW, "Sue and Charlie are both in the middle"
-    return result, f"the second supply ran out: {why}"
+        result, why = DRAW, "none"
+    winner = SEAT_NAMES[result] if result != DRAW else ""
+    return result, END_WORDS["deck"].format(why=END_WORDS[why].format(winner=winner))
 
 
 def dealt_state(outcome: Sequence[int], rules: Rules = DEFAULT_RULES) -> State:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import MIDDLE, SEAT_NAMES
-from ..state import entrance_owner
+from ..state import END_WORDS, entrance_owner
 from ..view import PlayerView
 from .describe import SHUFFLE_WORDS, describe, describe_charlie, describe_draw
 
@@ -112,15 +112,10 @@ def _french(entry: LogEntry) -> str:
     return entry.words
 
 
-# How a game ends, by language. The English words are the core's own (`State.end_reason`, `Game.end_reason`);
-# tests/web/test_replay.py holds them equal on whole games.
+# How a game ends, by language. The English words of the ending itself are the core's (`END_WORDS`).
 _ENDINGS = {
     "en": {
-        "entrance": "{figure} reached {owner}'s entrance",
-        "deck": "the second supply ran out: {why}",
-        "sue": "Sue is on {winner}'s half",
-        "charlie": "Sue is in the middle and Charlie on {winner}'s half",
-        "none": "Sue and Charlie are both in the middle",
+        **END_WORDS,
         "forfeit": "{seat} forfeited: {reason}",
         "resigned": "resigned",
     },
