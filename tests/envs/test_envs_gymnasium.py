@@ -133,6 +133,15 @@ def test_render_modes() -> None:
     env.reset(seed=1)
     text = env.render()
     assert "street" in text and "your hand" not in text  # the public board only
+    assert "result:" not in text
+    rng = random.Random(3)
+    terminated = False
+    while not terminated:
+        legal = np.flatnonzero(env.action_masks())
+        _, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
+        assert not truncated
+    assert env.game is not None
+    assert env.render().endswith(f"result: {env.game.result} ({env.game.end_reason()})")  # the game's end, said
     env = TimesSquareEnv(render_mode="rgb_array")
     env.reset(seed=1)
     assert env.render().shape[2] == 3

@@ -32,11 +32,9 @@ from ..cards import SEAT_NAMES
 from ..errors import InvalidActionError, TimesSquareError
 from ..facts import MAX_GAME_LENGTH
 from ..game import Game
-from ..render import render as render_text
 from ..variants import Rules
-from ..view import PlayerView
 from .encoding import OBSERVATION_HIGH, OBSERVATION_SIZE, action_mask, encode_view
-from .picture import board_picture
+from .rendering import render_public
 
 AGENTS: Final = list(SEAT_NAMES)
 ILLEGAL_POLICIES: Final = ("lose", "penalty", "raise")
@@ -233,20 +231,7 @@ class TimesSquareAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
 
     def render(self) -> str | np.ndarray[Any, Any] | None:
         """The public board (a spectator's view: no hand is shown): text, or an RGB array."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode= to the environment")
-            return None
-        game = self._game()
-        view = PlayerView.of(game.state, None, game.moves)
-        if self.render_mode == "rgb_array":
-            return board_picture(view)
-        text = render_text(view)
-        if game.is_over:
-            text += f"\nresult: {game.result} ({game.end_reason()})"
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_public(self._game(), self.render_mode, "pass render_mode= to the environment")
 
     def close(self) -> None:
         self.game = None

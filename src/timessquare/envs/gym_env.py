@@ -32,12 +32,10 @@ from ..facts import MAX_GAME_LENGTH
 from ..game import Game
 from ..players import Player, make_player
 from ..players.base import Forfeit
-from ..render import render as render_text
 from ..variants import Rules
-from ..view import PlayerView
 from .aec import action_id_of, check_choice, rules_of
 from .encoding import OBSERVATION_HIGH, OBSERVATION_SIZE, FloatArray, action_mask, encode_view
-from .picture import board_picture
+from .rendering import render_public
 
 ENV_ID: Final = "TimesSquare-v0"
 SEAT_CHOICES: Final = ("A", "B", "random")
@@ -154,18 +152,7 @@ class TimesSquareEnv(gymnasium.Env[FloatArray, int]):
 
     def render(self) -> Any:
         """The public board (no hand is shown): text, or an RGB array."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode= to gymnasium.make")
-            return None
-        game = self._game()
-        view = PlayerView.of(game.state, None, game.moves)
-        if self.render_mode == "rgb_array":
-            return board_picture(view)
-        text = render_text(view)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_public(self._game(), self.render_mode, "pass render_mode= to gymnasium.make")
 
     def close(self) -> None:
         self.opponent.close()
