@@ -22,7 +22,7 @@ from multiprocessing import Pool
 
 from timessquare.game import Game
 from timessquare.players.heuristic import HeuristicPlayer
-from timessquare.players.ismcts import root_turns, turn_search
+from timessquare.players.ismcts import obvious_turn, root_turns, turn_search
 from timessquare.players.levels import EXPERT_CONFIG
 from timessquare.state import State
 from timessquare.variants import DEFAULT_RULES
@@ -42,11 +42,11 @@ def play(job: tuple[int, int, int, str]) -> float:
             game.apply(heuristic.choose(game.view(state.to_move), state.legal_ids(), rng))
             continue
         truth = state.clone()
-        roots = root_turns(truth, seat, config)
-        wins = [t.actions for t in roots[0] if t.state.result == seat]
-        if wins or len(roots[0]) == 1:
-            actions = wins[0] if wins else roots[0][0].actions
+        quick = obvious_turn(truth, seat, config)
+        if quick is not None:
+            actions = quick.turns[0]
         else:
+            roots = root_turns(truth, seat, config)
 
             def world(r: random.Random, truth: State = truth) -> tuple[State, random.Random]:
                 w = truth.clone()

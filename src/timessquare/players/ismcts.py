@@ -426,7 +426,7 @@ class SearchPlayer(TurnPlayer):
         workers = self.config.workers
         seeds = [rng.getrandbits(64) for _ in range(workers)]
         assert view.seat is not None
-        quick = _obvious(WorldSampler(view, self.rules).template, view.seat, self.config)
+        quick = obvious_turn(WorldSampler(view, self.rules).template, view.seat, self.config)
         if quick is not None:
             self.last_stats = quick
             return quick
@@ -463,7 +463,8 @@ class SearchPlayer(TurnPlayer):
             self.pool = None
 
 
-def _obvious(root: State, seat: int, config: SearchConfig) -> RootStats | None:
+def obvious_turn(root: State, seat: int, config: SearchConfig) -> RootStats | None:
+    """A turn that needs no search: one that wins at once, or the only complete turn there is; else None."""
     turns = complete_turns(root, config.root_cap, discard_order(root, seat))
     for turn in turns:
         if turn.state.result == seat:
