@@ -4,6 +4,7 @@ interfaces that speak them (the game session's `reason_words`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from .actions import ACTIONS, DISCARD, END, JOKER_GUARDS, JOKER_HAL, JOKER_SUE, LURE, PLAY, Action
@@ -13,7 +14,7 @@ from .tables import LOCKED_RED_KEYS, TK_OF_JOKER, TK_RED_DEB, TK_START, TK_TRADE
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["ENGLISH", "REASON_KINDS", "Reason", "english", "illegal_reason", "why_illegal"]
+__all__ = ["ENGLISH", "REASON_KINDS", "Reason", "english", "illegal_reason", "reason_in_words", "why_illegal"]
 
 # Every kind of reason, with its English words; `{name}` is a detail of the reason (see `english`).
 ENGLISH = {
@@ -62,14 +63,27 @@ def illegal_reason(state: State, aid: int) -> Reason | None:
 
 def english(reason: Reason) -> str:
     """A reason in English words."""
-    args = dict(reason.details)
-    if reason.kind == "joker_lock":
-        args["target"] = _ENGLISH_TARGETS[str(args["target"])]
-    elif reason.kind == "joker_place":
-        args["side"] = _ENGLISH_SIDES[str(args["seat"])]
-    elif reason.kind in ("hand_play", "hand_discard"):
-        args["s"] = "s" if args["have"] != 1 else ""
-    return ENGLISH[reason.kind].format(**args)
+    return reason_in_words(reason, ENGLISH, {"target": _ENGLISH_TARGETS, "side": _ENGLISH_SIDES}, lambda n: n != 1)
+
+
+def reason_in_words(
+    reason: Reason,
+    templates: Mapping[str, str],
+    names: Mapping[str, Mapping[str, str]],
+    plural: Callable[[int], bool],
+) -> str:
+    """A reason in one language: its kind's template, filled with the reason's details, each detail that
+    `names` lists put in that language's words (the joker's side is named from its `seat`), and `{s}` for
+    a plural of the cards the hand holds."""
+    args: dict[str, object] = dict(reason.details)
+    if "seat" in args:
+        args["side"] = args["seat"]
+    for key, words in names.items():
+        if key in args:
+            args[key] = words[str(args[key])]
+    if "have" in args:
+        args["s"] = "s" if plural(int(str(args["have"]))) else ""
+    return templates[reason.kind].format(**args)
 
 
 def _turn_reason(state: State, action: Action) -> Reason | None:

@@ -7,7 +7,7 @@ words (log.py, describe.py). A language without words of its own gets the Englis
 
 from __future__ import annotations
 
-from ..explain import Reason, english
+from ..explain import Reason, english, reason_in_words
 
 __all__ = ["FRENCH", "SESSION_WORDS", "reason_words", "session_words"]
 
@@ -46,6 +46,7 @@ _FR_FIGURES = {
     "hal": "Hal",
     "deb": "Deb",
 }
+_FR_NAMES = {"colour": _FR_COLOURS, "target": _FR_TARGETS, "side": _FR_SIDES, "figure": _FR_FIGURES}
 
 # The session's own refusals, by language.
 SESSION_WORDS = {
@@ -68,18 +69,7 @@ def reason_words(reason: Reason, lang: str = "en") -> str:
     """A reason of the core in words of `lang` (English for a language without words of its own)."""
     if lang != "fr":
         return english(reason)
-    args = dict(reason.details)
-    if reason.kind == "colour":
-        args["colour"] = _FR_COLOURS[str(args["colour"])]
-    elif reason.kind == "joker_lock":
-        args["target"] = _FR_TARGETS[str(args["target"])]
-    elif reason.kind == "joker_place":
-        args["side"] = _FR_SIDES[str(args["seat"])]
-    elif reason.kind in ("hand_play", "hand_discard"):
-        args["s"] = "s" if int(args["have"]) > 1 else ""
-    elif reason.kind in ("lure_in_place", "off_board"):
-        args["figure"] = _FR_FIGURES[str(args["figure"])]
-    return FRENCH[reason.kind].format(**args)
+    return reason_in_words(reason, FRENCH, _FR_NAMES, lambda n: n > 1)
 
 
 def session_words(key: str, lang: str = "en", **args: str) -> str:
