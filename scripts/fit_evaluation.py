@@ -7,10 +7,11 @@ How the shipped weights were made, so the step can be repeated after the feature
 
 `generate` plays noisy heuristic self-play games (noise 0 to 0.3 per player, so positions vary) and writes
 every turn-start position with the game's result; `--player SPEC` plays those games with any registered
-player instead (for example the expert's search, `"ismcts:iterations=2000,workers=1,pool=256,depth=3"`). `fit` computes the features of each position from both
-seats, fits a logistic regression (Newton's method, small L2) on 80% of them, prints the held-out log loss
-and accuracy of the new and the current weights, and prints the new WEIGHTS tuple to paste into
-evaluation.py. Then test the new weights in the arena against the old ones before keeping them.
+player instead (for example the expert's search, `"ismcts:iterations=2000,workers=1,pool=256,depth=3"`).
+`fit` computes the features of each position from both seats, fits a logistic regression (Newton's method,
+small L2) on 80% of them, prints the held-out log loss and accuracy of the new and the current weights, and
+prints the new WEIGHTS tuple to paste into evaluation.py. Then test the new weights in the arena against the
+old ones before keeping them.
 
 `fit` needs NumPy, which is not a dependency of the project (install it into .venv by hand to refit).
 """
