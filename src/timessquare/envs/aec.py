@@ -61,6 +61,26 @@ def action_id_of(action: object) -> int:
     return aid
 
 
+def judge_action(game: Game, action: object, illegal_action: str) -> tuple[int, str | None]:
+    """The id of a learner's action and, when it is not legal here, how to name it (`info["illegal_action"]`).
+
+    With `illegal_action="raise"` a bad action raises instead: InvalidActionError for something that is no
+    action id, IllegalActionError naming the rule for an illegal one."""
+    try:
+        aid = action_id_of(action)
+        legal = game.state.is_legal(aid)
+    except InvalidActionError:
+        if illegal_action == "raise":
+            raise
+        aid, legal = -1, False
+    if legal:
+        return aid, None
+    if illegal_action == "raise":
+        game.state.apply_checked(aid)  # raises IllegalActionError naming the rule
+        raise AssertionError("unreachable: the action was found illegal")  # pragma: no cover
+    return aid, ACTIONS[aid].notation if aid >= 0 else repr(action)
+
+
 def rules_of(rules: Rules | Sequence[str] | None) -> Rules:
     if rules is None:
         return Rules()
@@ -194,25 +214,15 @@ class TimesSquareAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
 
     def _act(self, game: Game, agent: str, action: Any) -> None:
         seat = AGENTS.index(agent)
-        try:
-            aid = action_id_of(action)
-            legal = game.state.is_legal(aid)
-        except InvalidActionError:
-            if self.illegal_action == "raise":
-                raise
-            aid, legal = -1, False
-        if legal:
+        aid, illegal = judge_action(game, action, self.illegal_action)
+        if illegal is None:
             game.apply(aid)
-        elif self.illegal_action == "raise":
-            game.state.apply_checked(aid)  # raises IllegalActionError naming the rule
-            raise AssertionError("unreachable: the action was found illegal")  # pragma: no cover
         else:
-            text = ACTIONS[aid].notation if aid >= 0 else repr(action)
-            self.infos[agent] = {"illegal_action": text}
+            self.infos[agent] = {"illegal_action": illegal}
             if self.illegal_action == "penalty":
                 self.rewards[agent] = self.illegal_reward
                 return
-            game.resign(seat, f"illegal action {text}")
+            game.resign(seat, f"illegal action {illegal}")
         if game.is_over:
             result = game.result
             assert result is not None

@@ -25,15 +25,15 @@ from typing import Any, Final
 import gymnasium
 import numpy as np
 
-from ..actions import ACTIONS, NUM_ACTIONS
+from ..actions import NUM_ACTIONS
 from ..cards import SEAT_NAMES
-from ..errors import InvalidActionError, TimesSquareError
+from ..errors import TimesSquareError
 from ..facts import MAX_GAME_LENGTH
 from ..game import Game
 from ..players import Player, make_player
 from ..players.base import Forfeit
 from ..variants import Rules
-from .aec import action_id_of, check_choice, rules_of
+from .aec import check_choice, judge_action, rules_of
 from .encoding import OBSERVATION_HIGH, OBSERVATION_SIZE, FloatArray, action_mask, encode_view
 from .rendering import render_public
 
@@ -91,18 +91,9 @@ class TimesSquareEnv(gymnasium.Env[FloatArray, int]):
         game = self._game()
         if game.is_over:
             raise TimesSquareError("the game is over: call reset() to start a new one")
-        try:
-            aid = action_id_of(action)
-            legal = game.state.is_legal(aid)
-        except InvalidActionError:
-            if self.illegal_action == "raise":
-                raise
-            aid, legal = -1, False
-        if not legal:
-            if self.illegal_action == "raise":
-                game.state.apply_checked(aid)  # raises IllegalActionError naming the rule
-            text = ACTIONS[aid].notation if aid >= 0 else repr(action)
-            return self._observation(), self.illegal_reward, False, False, {**self._info(), "illegal_action": text}
+        aid, illegal = judge_action(game, action, self.illegal_action)
+        if illegal is not None:
+            return self._observation(), self.illegal_reward, False, False, {**self._info(), "illegal_action": illegal}
         game.apply(aid)
         self._opponent_moves()
         if self.render_mode == "human":
