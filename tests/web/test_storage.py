@@ -95,7 +95,9 @@ def test_a_resignation_is_stored_and_replays(store: GameStore) -> None:
     store.append(table.game_id, 0, 0, [], table.progress())
     stored = store.load(table.game_id)
     assert stored is not None and stored.forfeit == ("A", "resigned") and stored.result == "B"
-    assert Table.restore(stored).over("en") == table.over("en")
+    restored = Table.restore(stored)
+    assert restored.over("en") == table.over("en")
+    assert restored.log("en")[-1] == table.log("en")[-1]  # the resignation closes the restored log too
 
 
 def test_seats_are_found_by_token_hash_only(store: GameStore) -> None:

@@ -19,7 +19,7 @@ from ..errors import GameOverError, IllegalActionError, InvalidActionError, Time
 from ..game import Game
 from ..players.base import BasePlayer, Player
 from ..record import to_record
-from ..session import GameSession, NotYourTurnError, StaleVersionError, ending_of, over_entry
+from ..session import GameSession, NotYourTurnError, StaleVersionError, over_entry
 from ..session.destinations import destinations
 from ..session.log import LogEntry, ending_words
 from ..session.reasons import reason_words, session_words
@@ -86,10 +86,9 @@ class Table:
         timeline = walk(stored.record()) if timeline is None else timeline
         game = timeline.game
         game.rng = _server_rng()
-        log = timeline.log()
-        if game.forfeit and game.result is not None:
-            log.append(over_entry(game.result, game.end_reason(), ending_of(game.view(None), game.forfeit)))
-        session = GameSession(game, _computers(game.players), game.rng, log)
+        session = GameSession(game, _computers(game.players), game.rng, timeline.log())
+        if game.forfeit and game.result is not None:  # a forfeit is no move: the timeline's log lacks its end
+            session.log.append(over_entry(game.result, game.end_reason(), session.ending()))
         return cls(stored.id, stored.mode, session)
 
     # --------------------------------------------------------------- reading
