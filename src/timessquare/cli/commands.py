@@ -16,6 +16,7 @@ from ..cards import CARD_INDEX
 from ..chance import sample_chance
 from ..errors import FormatError, TimesSquareError
 from ..jsonread import MAX_DOCUMENT_BYTES, parse_json
+from ..players.analysis import ANALYSIS_ITERATIONS
 from ..players.registry import PLAYER_NAMES
 from ..record import ReplayError, read_record_file, replay, to_record
 from ..state import State
@@ -80,16 +81,18 @@ def cmd_view(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_record(path: str) -> tuple[str, object]:
+    """The record's name for messages and its JSON value (`-`: standard input)."""
+    if path != "-":
+        return path, read_record_file(path)  # its errors name the file
+    try:
+        return "standard input", parse_json(read_document("-"))
+    except FormatError as e:
+        raise TimesSquareError(f"standard input: not a game record ({e})") from None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    if args.record == "-":
-        name = "standard input"
-        try:
-            record = parse_json(read_document("-"))
-        except FormatError as e:
-            raise TimesSquareError(f"{name}: not a game record ({e})") from None
-    else:
-        name = args.record
-        record = read_record_file(name)  # its errors name the file
+    name, record = _read_record(args.record)
     try:
         game = replay(record, _rules(args) if args.variant else None)
     except ReplayError as e:
@@ -102,6 +105,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         print(f"result: {game.result} ({game.end_reason()}) after {moves} moves")
     return 0
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from .analyse import run
+
+    name, record = _read_record(args.record)
+    try:
+        replay(record, _rules(args) if args.variant else None)  # a bad record is named before any search
+    except ReplayError as e:
+        raise TimesSquareError(f"{name}: bad {e}") from None
+    except TimesSquareError as e:
+        raise TimesSquareError(f"{name}: {e}") from None
+    assert isinstance(record, dict)
+    return run(args, record, _rules(args) if args.variant else None)
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -243,6 +260,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("replay", cmd_replay, "check a game record move by move and print its result")
     p.add_argument("record", help="game record (JSON), or - for standard input")
 
+    p = add("analyse", cmd_analyse, "the expert's look back at a game: each seat's chances, the costliest turns")
+    p.add_argument("record", help="game record (JSON), or - for standard input")
+    p.add_argument(
+        "--iterations",
+        type=_positive,
+        default=ANALYSIS_ITERATIONS,
+        help=f"the expert's search iterations per turn (default: {ANALYSIS_ITERATIONS:,}; fewer is faster and rougher)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the searches (the same seed, the same analysis)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (docs/formats.md)")
+
     p = add("selfplay", cmd_selfplay, "play games between computer players and write their records")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=0)
@@ -282,6 +310,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give at least 1")
+    return value
 
 
 class OneLineParser(argparse.ArgumentParser):
