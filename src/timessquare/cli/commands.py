@@ -206,6 +206,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         args.workers,
         rules if rules.names else None,
         proxy_headers=args.behind_proxy,
+        analysis_iterations=args.analysis_iterations,
     )
 
 
@@ -303,6 +304,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--behind-proxy",
         action="store_true",
         help="trust X-Forwarded-For/-Proto from a reverse proxy on this machine (see docs/web.md)",
+    )
+    p.add_argument(
+        "--analysis-iterations",
+        type=int,
+        default=ANALYSIS_ITERATIONS,
+        metavar="N",
+        help=f"the expert's search per turn when a finished game is analysed (default: {ANALYSIS_ITERATIONS:,};"
+        " 0: no analyses)",
     )
 
     p = add("bench", cmd_bench, "measure random play and search on one core, Python and compiled side by side")

@@ -169,6 +169,7 @@ def _turn_complete(state: State, aid: int) -> bool:
 
 
 Progress = Callable[[int, int], None]  # (turns done, turns in all)
+Searched = tuple[Estimate, Estimate | None]  # a turn's (expert's choice, played turn: None when unfinished)
 
 
 def analyse(
@@ -179,13 +180,36 @@ def analyse(
     progress: Progress | None = None,
 ) -> GameAnalysis:
     """The analysis of a game record (FormatError or ReplayError for a bad one)."""
+    count = turn_count(record, rules)
+    searched = []
+    for number in range(1, count + 1):
+        searched += search_turns(record, [number], iterations, seed, rules)
+        if progress is not None:
+            progress(number, count)
+    return assemble(record, searched, iterations, seed, rules)
+
+
+def turn_count(record: dict[str, Any], rules: Rules | None = None) -> int:
+    """How many searches the analysis of `record` takes (its turns, with an unfinished last one)."""
+    return len(played_turns(record, rules)[0])
+
+
+def search_turns(
+    record: dict[str, Any], numbers: Sequence[int], iterations: int, seed: int, rules: Rules | None = None
+) -> list[Searched]:
+    """The searches of some of the record's turns (numbered from 1): a long analysis in short pieces."""
     turns, game = played_turns(record, rules)
     config = replace(EXPERT_CONFIG, iterations=max(1, iterations), seconds=0.0, workers=1)
-    searched = []
-    for number, turn in enumerate(turns, start=1):
-        searched.append(_search_turn(turn, game.rules, config, seed + number))
-        if progress is not None:
-            progress(number, len(turns))
+    return [_search_turn(turns[n - 1], game.rules, config, seed + n) for n in numbers]
+
+
+def assemble(
+    record: dict[str, Any], searched: Sequence[Searched], iterations: int, seed: int, rules: Rules | None = None
+) -> GameAnalysis:
+    """The analysis from every turn's search (`search_turns` of 1 .. `turn_count`)."""
+    turns, game = played_turns(record, rules)
+    if len(searched) != len(turns):
+        raise ValueError(f"{len(searched)} searches for {len(turns)} turns")
     final = None if game.result is None else ("A", "B", "draw").index(game.result)
     last = max((i for i, turn in enumerate(turns) if turn.actions is not None), default=-1)
     entries = []
@@ -199,10 +223,10 @@ def analyse(
             chances[turn.seat] = played.win_chance
             chances[1 - turn.seat] = searched[i + 1][0].win_chance
         entries.append(TurnAnalysis(i + 1, turn.seat, played, best, (chances[0], chances[1])))
-    return GameAnalysis(tuple(entries), dict(game.players), game.result, config.iterations, seed)
+    return GameAnalysis(tuple(entries), dict(game.players), game.result, max(1, iterations), seed)
 
 
-def _search_turn(turn: PlayedTurn, rules: Rules, config: SearchConfig, seed: int) -> tuple[Estimate, Estimate | None]:
+def _search_turn(turn: PlayedTurn, rules: Rules, config: SearchConfig, seed: int) -> Searched:
     """The expert's estimate of its own choice and of the played turn, from the mover's view only."""
     seat = turn.view.seat
     assert seat is not None

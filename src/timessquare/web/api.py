@@ -190,7 +190,10 @@ async def game_replay(request: Request) -> Response:
     timeline = walk(stored.record())
     table = _over(Table.restore(stored, timeline))
     seat = None if seat_name == "spectator" else SEAT_NAMES.index(seat_name)
-    return JSONResponse(replay_document(table, timeline, seat, lang))
+    document = replay_document(table, timeline, seat, lang)
+    analyses = request.app.state.analyses
+    document["analysis"] = await _rooms(request).database.run(analyses.load, stored.id)  # None: not yet
+    return JSONResponse(document)
 
 
 async def rematch(request: Request) -> Response:

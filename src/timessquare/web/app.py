@@ -6,6 +6,7 @@ worker processes start; at the end the rooms, the workers and the database conne
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -22,13 +23,16 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from ..players.analysis import ANALYSIS_ITERATIONS
 from ..variants import DEFAULT_RULES, Rules
 from . import api
+from .analyst import Analyst
 from .missing import no_such_game
 from .pool import WorkerPool
 from .rooms import Database, Rooms
 from .security import KeyedLimiter, SecurityHeaders, is_game_id
 from .storage import GameStore, dialect_name, make_engine, migrate
+from .storage.analyses import AnalysisStore
 from .ws import game_socket
 
 log = logging.getLogger("timessquare.web")
@@ -49,6 +53,8 @@ class Settings:
     socket_burst: float = 40  # ... and at once
     warm_workers: bool = True  # start the worker processes at once (else on first use)
     rules: Rules = DEFAULT_RULES
+    analysis_iterations: int = ANALYSIS_ITERATIONS  # the expert's search per turn of a finished game (0: none)
+    analysis_poll_seconds: float = 5.0  # how often the analyst looks for newly finished games
     on_ready: Callable[[str], None] | None = None  # told the database kind once the server is ready
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -107,6 +113,8 @@ def create_app(settings: Settings) -> Starlette:
     store = GameStore(engine)
     pool = WorkerPool(settings.workers, settings.hint_queue)
     rooms = Rooms(Database(store), pool, settings.hint_seconds)
+    analyses = AnalysisStore(engine)
+    analyst = Analyst(store, analyses, pool, settings.analysis_iterations, settings.analysis_poll_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -115,9 +123,14 @@ def create_app(settings: Settings) -> Starlette:
             pool.start()
         if settings.on_ready is not None:
             settings.on_ready(app.state.database_kind)
+        looking = asyncio.create_task(analyst.run()) if settings.analysis_iterations > 0 else None
         try:
             yield
         finally:
+            if looking is not None:
+                looking.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await looking
             rooms.close()
             pool.close()
             store.close()
@@ -146,6 +159,8 @@ def create_app(settings: Settings) -> Starlette:
     )
     app.state.settings = settings
     app.state.rooms = rooms
+    app.state.analyses = analyses
+    app.state.analyst = analyst
     app.state.rules = settings.rules
     app.state.database_kind = dialect_name(engine.url)
     app.state.create_limiter = KeyedLimiter(settings.create_per_minute / 60, max(1.0, settings.create_per_minute / 4))

@@ -86,6 +86,18 @@ def _noop() -> None:
     return None
 
 
+def _lowest_priority() -> None:
+    """The analysis worker: everything else on the machine comes first (a computer's turn above all)."""
+    os.nice(19)
+    _warm_up()
+
+
+def _search_turns(record: dict[str, Any], numbers: list[int], iterations: int) -> list[Any]:
+    from ..players.analysis import search_turns
+
+    return search_turns(record, numbers, iterations, seed=0)
+
+
 # ---------------------------------------------------------------- in the server
 
 
@@ -101,6 +113,7 @@ class WorkerPool:
         self._turns: dict[tuple[str, int], int] = {}  # (game, seat) -> worker that holds this turn's plan
         self._hints = 0
         self._closed = False
+        self._analysis: ProcessPoolExecutor | None = None  # its own process, at the lowest priority
 
     def _executor(self, index: int) -> ProcessPoolExecutor:
         executor = self._executors[index]
@@ -164,8 +177,25 @@ class WorkerPool:
         finally:
             self._hints -= 1
 
+    async def search_turns(self, record: dict[str, Any], numbers: Sequence[int], iterations: int) -> list[Any]:
+        """Some turns' searches of a game's analysis (players/analysis.py), in the analysis worker: a process
+        of its own at the lowest priority, so that it never holds up a computer's turn or a hint."""
+        if self._closed:
+            raise TimesSquareError("the server is shutting down")
+        if self._analysis is None:
+            self._analysis = ProcessPoolExecutor(1, mp_context=self._context, initializer=_lowest_priority)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._analysis, _search_turns, record, list(numbers), iterations)
+        except BrokenProcessPool:
+            self._analysis = None
+            raise TimesSquareError("the analysis worker died") from None
+
     def close(self) -> None:
         self._closed = True
+        if self._analysis is not None:
+            self._analysis.shutdown(wait=False, cancel_futures=True)
+            self._analysis = None
         for executor in self._executors:
             if executor is not None:
                 executor.shutdown(wait=False, cancel_futures=True)
