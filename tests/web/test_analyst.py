@@ -66,10 +66,19 @@ def test_a_finished_game_is_analysed_and_the_replay_carries_it(make_client: Call
     game = finished_game(5)
     game_id = store_game(client, game)
     analysis = wait_for_analysis(client, game_id)
+    # where each action puts the figures comes with it, for the page's words (the core works it out)
+    first = analysis["turns"][0]["played"]
+    assert len(first.pop("destinations")) == len(first["actions"])
+    for entry in analysis["turns"]:
+        entry["played"].pop("destinations", None)
+        entry["best"].pop("destinations")
     assert analysis == analyse(to_record(game), BUDGET).to_document()  # the same as the command line's
+    assert client.get(f"/api/games/{game_id}/analysis").json()["analysis"]["turns"][0]["played"]["destinations"]
 
 
 def test_without_an_analyst_the_replay_says_there_is_none_yet(make_client: Callable[..., TestClient]) -> None:
     client = make_client()
     game_id = store_game(client, finished_game(6))
     assert client.get(f"/api/games/{game_id}/replay").json()["analysis"] is None
+    assert client.get(f"/api/games/{game_id}/analysis").json() == {"analysis": None}
+    assert client.get("/api/games/g0000000000/analysis").status_code == 404

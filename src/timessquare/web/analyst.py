@@ -14,8 +14,10 @@ import asyncio
 import logging
 from typing import Any
 
+from ..actions import action_id
 from ..errors import TimesSquareError
-from ..players.analysis import assemble, turn_count
+from ..players.analysis import assemble, played_turns, turn_count
+from ..session.destinations import turn_destinations
 from .pool import WorkerPool
 from .storage import GameStore
 from .storage.analyses import AnalysisStore
@@ -75,3 +77,17 @@ class Analyst:
             return
         await asyncio.to_thread(self.analyses.save, game_id, analysis.to_document())
         self.analysed += 1
+
+
+def for_the_page(document: dict[str, Any] | None, record: dict[str, Any]) -> dict[str, Any] | None:
+    """A stored analysis as the replay page gets it: each turn's actions also with where they put the figures
+    (`destinations`, as for hints), so that the page can tell them in words without applying any rule."""
+    if document is None or "turns" not in document:
+        return document
+    turns, _ = played_turns(record)
+    for entry in document["turns"]:
+        figures = turns[entry["turn"] - 1].view.figures
+        for key in ("played", "best"):
+            aids = [action_id(action) for action in entry[key]["actions"]]
+            entry[key]["destinations"] = turn_destinations(aids, figures)
+    return document

@@ -16,6 +16,7 @@ from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
 from ..session.describe import LANGUAGES
 from ..session.timeline import walk
+from .analyst import for_the_page
 from .replay import replay_document
 from .rooms import Rooms
 from .security import derive_token, hash_token, is_game_id, is_token, new_game_id, new_token
@@ -191,9 +192,18 @@ async def game_replay(request: Request) -> Response:
     table = _over(Table.restore(stored, timeline))
     seat = None if seat_name == "spectator" else SEAT_NAMES.index(seat_name)
     document = replay_document(table, timeline, seat, lang)
-    analyses = request.app.state.analyses
-    document["analysis"] = await _rooms(request).database.run(analyses.load, stored.id)  # None: not yet
+    analysis = await _rooms(request).database.run(request.app.state.analyses.load, stored.id)  # None: not yet
+    document["analysis"] = for_the_page(analysis, stored.record())
     return JSONResponse(document)
+
+
+async def game_analysis(request: Request) -> Response:
+    """The expert's analysis of a finished game (players/analysis.py), or null while it is being made."""
+    stored = await _stored_game(request)
+    if stored.result is None:
+        raise ApiError(409, "conflict", "the game is still running")
+    analysis = await _rooms(request).database.run(request.app.state.analyses.load, stored.id)
+    return JSONResponse({"analysis": for_the_page(analysis, stored.record())})
 
 
 async def rematch(request: Request) -> Response:

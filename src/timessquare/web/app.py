@@ -146,6 +146,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/games/mine", api.my_games, methods=["POST"]),
         Route("/api/games/{game_id}/record", api.game_record, methods=["GET"]),
         Route("/api/games/{game_id}/replay", api.game_replay, methods=["GET"]),
+        Route("/api/games/{game_id}/analysis", api.game_analysis, methods=["GET"]),
         Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),

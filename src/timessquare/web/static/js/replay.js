@@ -3,7 +3,8 @@
 // action's log in words. The page only shows them, stepped through by buttons, a slider, the move list or
 // the keyboard, with autoplay, from either seat's viewpoint or with both hands (the game is over).
 
-import { ApiError, gameReplay, recordDownloadUrl } from "./api.js";
+import { AnalysisView } from "./analysis.js";
+import { ApiError, gameAnalysis, gameReplay, recordDownloadUrl } from "./api.js";
 import { Board } from "./board.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { colourOf, parseAction } from "./notation.js";
@@ -11,6 +12,7 @@ import { clear, el, initPage, markReady } from "./page.js";
 import { afterColon, boardWords, sentence, supplyWords } from "./words.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
+const ANALYSIS_POLL_MS = 5000; // while the server is still analysing the game
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 
@@ -23,6 +25,9 @@ let viewpoint = "both";
 let timer = null;
 let board = null;
 let loading = 0; // the latest load; an older answer that arrives late is dropped
+let analysis = null; // the server's analysis of the game, null until it is ready
+let analysisView = null;
+let polling = null;
 
 function playerName(seat) {
   const who = players[seat];
@@ -97,6 +102,7 @@ function show(index, animate = true) {
   const currentItem = $("move-list").querySelector("li.current");
   if (currentItem) currentItem.scrollIntoView({ block: "nearest" });
   document.body.dataset.frame = String(current);
+  if (analysisView) analysisView.show(current);
   if (current === frames.length - 1) stop();
 }
 
@@ -150,7 +156,28 @@ function renderAll() {
   $("replay-players").textContent = t("players.line", { a: playerName("A"), b: playerName("B") });
   $("replay-result").textContent = resultWords();
   renderMoveList();
+  analysisView = new AnalysisView($("analysis"), {
+    frames, playerName, jump: (index) => { stop(); show(index); },
+  });
+  analysisView.render(analysis);
   show(current, false);
+}
+
+/** Ask again for the analysis now and then while the server is still making it. */
+function waitForAnalysis() {
+  clearTimeout(polling);
+  if (analysis) return;
+  polling = setTimeout(async () => {
+    try {
+      analysis = (await gameAnalysis(gameId)).analysis;
+    } catch {
+      analysis = null; // the server is away: ask again later
+    }
+    if (analysis) {
+      analysisView.render(analysis);
+      analysisView.show(current);
+    } else waitForAnalysis();
+  }, ANALYSIS_POLL_MS);
 }
 
 function wire() {
@@ -203,6 +230,7 @@ async function load() {
   const [a, b] = await Promise.all([gameReplay(gameId, "A", lang), gameReplay(gameId, "B", lang)]);
   if (mine !== loading) return false;
   ({ players, over } = a);
+  analysis = a.analysis || analysis;
   seatFrames = { A: a.frames, B: b.frames };
   frames = a.frames;
   return true;
@@ -229,6 +257,7 @@ async function main() {
   setViewpoint("both");
   current = frames.length - 1;
   renderAll();
+  waitForAnalysis();
   document.body.dataset.frames = String(frames.length);
   markReady();
 }
