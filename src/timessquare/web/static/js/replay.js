@@ -4,11 +4,12 @@
 // the keyboard, with autoplay, from either seat's viewpoint or with both hands (the game is over).
 
 import { AnalysisView } from "./analysis.js";
-import { ApiError, gameAnalysis, gameReplay, recordDownloadUrl } from "./api.js";
+import { ApiError, gameAnalysis, gameReplay, myGames, recordDownloadUrl } from "./api.js";
 import { Board } from "./board.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { colourOf, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { tokenFor } from "./tokens.js";
 import { afterColon, boardWords, sentence, supplyWords } from "./words.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
@@ -17,6 +18,7 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).p
 const $ = (id) => document.getElementById(id);
 
 let players = null; // record names by seat
+let mySeat = null; // the seat this browser played, when it holds the game's token
 let over = null; // {result, reason} in the page's language
 let seatFrames = { A: [], B: [] }; // the server's frames for each seat: {view, log}
 let frames = []; // A's frames: the board, the facts and the log (public, the same for both seats)
@@ -31,12 +33,28 @@ let polling = null;
 
 function playerName(seat) {
   const who = players[seat];
+  if (seat === mySeat) return t("player.you");
   if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
-  return t("player.person", { seat });
+  return mySeat ? t("player.friend") : t("player.person", { seat });
 }
 
+/** The short name on a club's wall, as on the game page; a person seen by a spectator: "Player". */
 function clubLabel(seat) {
-  return LEVELS.includes(players[seat]) ? t("club.computer") : "";
+  if (seat === mySeat) return t("player.you");
+  if (LEVELS.includes(players[seat])) return t("club.computer");
+  return mySeat ? t("club.friend") : t("club.person");
+}
+
+/** The seat this browser played in this game (its token is kept here), or null. */
+async function findMySeat() {
+  const token = tokenFor(gameId);
+  if (!token) return null;
+  try {
+    const found = (await myGames([token])).games.find((g) => g.id === gameId);
+    return found ? found.seat : null;
+  } catch {
+    return null; // the names stay neutral
+  }
 }
 
 function resultWords() {
@@ -99,11 +117,21 @@ function show(index, animate = true) {
     if (here) item.querySelector("button").setAttribute("aria-current", "step");
     else item.querySelector("button").removeAttribute("aria-current");
   }
-  const currentItem = $("move-list").querySelector("li.current");
-  if (currentItem) currentItem.scrollIntoView({ block: "nearest" });
+  keepInList($("move-list").querySelector("li.current"));
   document.body.dataset.frame = String(current);
   if (analysisView) analysisView.show(current);
   if (current === frames.length - 1) stop();
+}
+
+/** Scroll the move list (only the list: the page stays where the reader has it) to show `item`. */
+function keepInList(item) {
+  if (!item) return;
+  const list = $("move-list");
+  const top = item.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top + item.offsetHeight - list.clientHeight;
+  }
 }
 
 function renderMoveList() {
@@ -241,7 +269,7 @@ async function main() {
   board = new Board($("board"), () => {});
   wire();
   try {
-    await load();
+    [mySeat] = await Promise.all([findMySeat(), load()]);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       fail(t("replay.notOver"));
