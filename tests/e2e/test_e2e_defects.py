@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from conftest import Watched
-from e2e_play import screenshot, wait_ready
+from e2e_play import screenshot, wait_ready, wait_turn_or_over
 from e2e_server import Server
 from test_e2e_replay import long_game, store
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 
 def test_the_replay_opens_at_the_top_with_the_board_in_view(server: Server, open_page: Callable[..., Watched]) -> None:
@@ -28,14 +32,7 @@ def test_your_own_finished_game_says_you_at_home_and_in_the_replay(
     server: Server, open_page: Callable[..., Watched]
 ) -> None:
     page = open_page().page
-    page.goto(server.url + "/")
-    wait_ready(page)
-    page.check("#computer-form input[name=level][value=easy]")
-    page.check("#computer-form input[name=seat][value=A]")
-    page.click("#play-computer")
-    page.wait_for_url(re.compile(r"/game/"))
-    wait_ready(page)
-    game_id = page.url.rsplit("/", 1)[1]
+    game_id = start_against_easy(page, server)
     page.click("#resign")
     page.click("#resign-yes")
     page.wait_for_selector("#over-dialog[open]")
@@ -52,3 +49,28 @@ def test_your_own_finished_game_says_you_at_home_and_in_the_replay(
     assert page.inner_text("#replay-players").startswith("A: You")
     assert page.locator("#board .club-a .club-label").text_content() == "You"
     assert page.locator("#board .club-b .club-label").text_content() == "Computer"
+
+
+def start_against_easy(page: Page, server: Server, seat: str = "A") -> str:
+    page.goto(server.url + "/")
+    wait_ready(page)
+    page.check("#computer-form input[name=level][value=easy]")
+    page.check(f"#computer-form input[name=seat][value={seat}]")
+    page.click("#play-computer")
+    page.wait_for_url(re.compile(r"/game/"))
+    wait_ready(page)
+    return page.url.rsplit("/", 1)[1]
+
+
+def test_a_trade_with_nothing_marked_cannot_be_confirmed(server: Server, open_page: Callable[..., Watched]) -> None:
+    page = open_page().page
+    start_against_easy(page, server)
+    wait_turn_or_over(page)
+    page.click("#trade")
+    confirm = page.locator("#trade-confirm")
+    assert confirm.get_attribute("aria-disabled") == "true"
+    assert "0" not in confirm.inner_text() and confirm.inner_text() == "Mark the cards to discard"
+    page.locator("#hand .card").first.click()
+    assert confirm.get_attribute("aria-disabled") == "false"
+    assert confirm.inner_text() == "Discard 1 card and draw"
+    screenshot(page, "trade-one-marked", full_page=False)

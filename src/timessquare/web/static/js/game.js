@@ -509,7 +509,11 @@ function renderActions() {
   $("trade").setAttribute("aria-disabled", String(!mine || !state.legal.some((a) => a.startsWith("discard "))));
   show("trade-confirm", trading);
   show("trade-cancel", trading && mode !== "trade");
-  $("trade-confirm").textContent = tn("actions.discardMarked", marked.size);
+  // nothing marked: nothing to confirm yet (once cards were discarded this turn, it draws: "Done discarding")
+  const nothing = marked.size === 0;
+  $("trade-confirm").textContent = !nothing ? tn("actions.discardMarked", marked.size)
+    : mode === "trade" ? tn("actions.endTrade", 8 - view.hand.length) : t("actions.markToDiscard");
+  $("trade-confirm").setAttribute("aria-disabled", String(!mine || (nothing && mode !== "trade")));
   $("trade-help").hidden = !trading;
   const lures = $("lures");
   lures.hidden = trading || mode !== "start";
