@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from conftest import Watched
-from e2e_play import screenshot, wait_ready, wait_turn_or_over
-from e2e_server import Server
+from e2e_play import play_one_card, screenshot, version, wait_ready, wait_turn_or_over, wait_version
+from e2e_server import Server, json_get
 from test_e2e_replay import long_game, store
 
 if TYPE_CHECKING:
@@ -74,3 +74,23 @@ def test_a_trade_with_nothing_marked_cannot_be_confirmed(server: Server, open_pa
     assert confirm.get_attribute("aria-disabled") == "false"
     assert confirm.inner_text() == "Discard 1 card and draw"
     screenshot(page, "trade-one-marked", full_page=False)
+
+
+def test_the_move_count_counts_actions_as_the_home_list_and_the_replay_do(
+    server: Server, open_page: Callable[..., Watched]
+) -> None:
+    page = open_page().page
+    game_id = start_against_easy(page, server)
+    wait_turn_or_over(page)
+    assert play_one_card(page, "A")
+    before = version(page)
+    page.click("#end-turn")
+    wait_version(page, before + 1)
+    wait_turn_or_over(page)
+    page.click("#resign")
+    page.click("#resign-yes")
+    page.wait_for_selector("#over-dialog[open]")
+    record = json_get(f"{server.url}/api/games/{game_id}/record")
+    actions = sum(1 for move in record["moves"] if not move.startswith("shuffle"))
+    assert page.locator("#log li").count() > actions  # draws, Charlie's steps, whose turn: lines, not moves
+    assert page.inner_text("#log-count") == str(actions)

@@ -572,7 +572,8 @@ function renderLog() {
     list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.text));
   }
   logCount = entries.length;
-  $("log-count").textContent = String(entries.length);
+  // the actions, as the home list and the replay count them (not the lines: a draw or Charlie's step is none)
+  $("log-count").textContent = String(entries.filter((entry) => entry.notation).length);
   list.scrollTop = list.scrollHeight;
 }
 
