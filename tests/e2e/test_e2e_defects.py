@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from conftest import Watched
-from e2e_play import play_one_card, screenshot, version, wait_ready, wait_turn_or_over, wait_version
+from e2e_play import my_turn, play_one_card, screenshot, version, wait_ready, wait_turn_or_over, wait_version
 from e2e_server import Server, json_get
 from test_e2e_replay import long_game, store
 
@@ -94,3 +94,25 @@ def test_the_move_count_counts_actions_as_the_home_list_and_the_replay_do(
     actions = sum(1 for move in record["moves"] if not move.startswith("shuffle"))
     assert page.locator("#log li").count() > actions  # draws, Charlie's steps, whose turn: lines, not moves
     assert page.inner_text("#log-count") == str(actions)
+
+
+def test_waiting_for_your_friend_is_written_in_lower_case_mid_sentence(
+    server: Server, open_page: Callable[..., Watched]
+) -> None:
+    alice, bob = open_page().page, open_page(locale="fr-FR").page
+    alice.goto(server.url + "/")
+    wait_ready(alice)
+    alice.check("#friend-form input[name=seat][value=A]")
+    alice.click("#play-friend")
+    alice.wait_for_selector("#invite:not([hidden])")
+    invite = alice.input_value("#invite-link")
+    alice.click("#open-own")
+    wait_ready(alice)
+    bob.goto(invite)
+    wait_ready(bob)
+    if my_turn(alice):
+        waiting, words = bob, "En attente du coup de votre ami."
+    else:
+        waiting, words = alice, "Waiting for your friend to play."
+    waiting.wait_for_function("() => document.getElementById('turn').textContent.length > 0")
+    assert waiting.inner_text("#turn") == words

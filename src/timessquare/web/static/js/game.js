@@ -64,6 +64,12 @@ function playerLabel(seat) {
   return me() ? t("player.friend") : t("player.person", { seat });
 }
 
+/** A player's name inside a sentence: "Waiting for your friend to play." */
+function playerInSentence(seat) {
+  const label = playerLabel(seat);
+  return label === t("player.friend") ? t("player.friendInSentence") : label;
+}
+
 /** The short name written on a club's wall. */
 function clubLabel(seat) {
   const who = state.players[seat];
@@ -373,7 +379,7 @@ function renderStatus() {
     text = t(view.turn.mode === "start" ? "turn.yours" : view.turn.mode === "trade" ? "turn.yoursTrade" : "turn.yoursPlay");
     kind = "mine";
   } else if (me()) {
-    text = t("turn.waiting", { who: playerLabel(view.to_move) });
+    text = t("turn.waiting", { who: playerInSentence(view.to_move) });
     kind = "waiting";
   } else {
     text = t("turn.spectator", { seat: view.to_move });
