@@ -116,3 +116,17 @@ def test_waiting_for_your_friend_is_written_in_lower_case_mid_sentence(
         waiting, words = alice, "Waiting for your friend to play."
     waiting.wait_for_function("() => document.getElementById('turn').textContent.length > 0")
     assert waiting.inner_text("#turn") == words
+
+
+def test_a_card_of_one_space_says_one_space(server: Server, open_page: Callable[..., Watched]) -> None:
+    for locale, one, two in (
+        ("en-US", "Moves Deb 1 space, or", "Moves Hal 2 spaces"),
+        ("fr-FR", "Déplace Deb de 1 case, ou", "Déplace Hal de 2 cases"),
+    ):
+        page = open_page(locale=locale).page
+        page.goto(server.url + "/")
+        wait_ready(page)
+        words = "(code) => import('/static/js/words.js').then((m) => m.cardWords(code).long)"
+        assert page.evaluate(words, "D1").startswith(one)
+        assert page.evaluate(words, "H1").endswith(" 1 space" if locale == "en-US" else " 1 case")
+        assert page.evaluate(words, "H2") == two

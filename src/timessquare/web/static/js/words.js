@@ -78,7 +78,7 @@ export function cardWords(code) {
   const key = code === "S" || code === "G1" || code === "G2" || code === "GA" || code === "DM" ? code : code[0];
   return {
     short: t(`card.short.${key}`, { n }),
-    long: t(`card.long.${key}`, { n }),
+    long: key === "H" || key === "D" ? tn(`card.long.${key}`, n) : t(`card.long.${key}`, { n }),
     colour: t(`colour.${colourOf(code)}`),
   };
 }
