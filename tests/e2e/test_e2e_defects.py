@@ -130,3 +130,15 @@ def test_a_card_of_one_space_says_one_space(server: Server, open_page: Callable[
         assert page.evaluate(words, "D1").startswith(one)
         assert page.evaluate(words, "H1").endswith(" 1 space" if locale == "en-US" else " 1 case")
         assert page.evaluate(words, "H2") == two
+
+
+def test_the_hint_is_brought_into_view_at_1280_by_800(server: Server, open_page: Callable[..., Watched]) -> None:
+    page = open_page(width=1280, height=800).page
+    start_against_easy(page, server)
+    wait_turn_or_over(page)
+    page.click("#hint")
+    page.wait_for_function("() => /Suggestion/.test(document.getElementById('hint-text').textContent)")
+    page.wait_for_function("() => document.getElementById('hint-text').getBoundingClientRect().bottom <= innerHeight")
+    box = page.locator("#hint-text").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800
+    screenshot(page, "hint-in-view-1280", full_page=False)

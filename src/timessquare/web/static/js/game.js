@@ -268,9 +268,15 @@ function onMessage(message) {
       if (card && !trading) selected = card;
     }
     render();
+    // the suggestion sits under the hand: on a short screen it would be below the fold, unseen
+    if (hint) $("hint-text").scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
   } else if (message.type === "error") {
     onError(message);
   }
+}
+
+function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 function onError(message) {
