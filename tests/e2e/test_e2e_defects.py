@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from conftest import Watched
-from e2e_play import my_turn, play_one_card, screenshot, version, wait_ready, wait_turn_or_over, wait_version
+from e2e_play import log_lines, my_turn, play_one_card, screenshot, version, wait_ready, wait_turn_or_over, wait_version
 from e2e_server import Server, json_get
 from test_e2e_replay import long_game, store
 
@@ -142,3 +142,22 @@ def test_the_hint_is_brought_into_view_at_1280_by_800(server: Server, open_page:
     box = page.locator("#hint-text").bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800
     screenshot(page, "hint-in-view-1280", full_page=False)
+
+
+def test_switching_language_mid_game_rewrites_the_earlier_log_lines(
+    server: Server, open_page: Callable[..., Watched]
+) -> None:
+    page = open_page().page
+    start_against_easy(page, server)
+    wait_turn_or_over(page)
+    assert play_one_card(page, "A")
+    english = log_lines(page)
+    assert english
+    page.click("[data-lang=fr]")
+    page.wait_for_function(
+        "(old) => [...document.querySelectorAll('#log li')].every((li) => !old.includes(li.textContent))",
+        arg=english,
+        timeout=10000,
+    )
+    assert len(log_lines(page)) == len(english)
+    screenshot(page, "log-after-switch-fr", full_page=False)

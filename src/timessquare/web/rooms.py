@@ -170,6 +170,7 @@ class Room:
             "view": view.to_document(),
             "legal": legal,
             "destinations": destinations,
+            "lang": lang,  # the language of the words in this message (the log, `over`)
             "log": table.log(lang),
             "players": dict(table.players),
             "thinking": None if self.thinking is None else SEAT_NAMES[self.thinking],

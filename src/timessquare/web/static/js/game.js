@@ -575,10 +575,11 @@ function renderHint() {
 function renderLog() {
   const list = $("log");
   const entries = state.log;
-  if (logLang !== currentLang() || entries.length < logCount) {
+  // after a switch of language the server sends the whole log again in the new words: all of it is redrawn
+  if (logLang !== state.lang || entries.length < logCount) {
     clear(list);
     logCount = 0;
-    logLang = currentLang();
+    logLang = state.lang;
   }
   for (const entry of entries.slice(logCount)) {
     list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.text));
