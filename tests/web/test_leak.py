@@ -16,7 +16,8 @@ from starlette.testclient import TestClient
 from timessquare.cards import CARD_CODES, SEAT_NAMES
 from timessquare.web.table import Table
 
-STATE_KEYS = {"v", "type", "version", "seat", "view", "legal", "destinations", "log", "players", "thinking", "over", "lang"} | {
+STATE_KEYS = {"v", "type", "version", "seat", "view", "legal", "destinations", "log", "players", "thinking", "over"} | {
+    "lang",
     "rematch",
     "_raw",
 }
