@@ -3,10 +3,11 @@
 For every turn of a game record, the expert's search (ISMCTS, three turns deep over a pool of sampled
 worlds, as `levels.EXPERT_CONFIG`) runs from the *view* of the seat to move at the turn's start: what that
 seat knew then, never the other hand or the supply's order (R10). The played turn is always among the root
-turns searched (added when the one-ply filter left it out), so one search gives both numbers a turn needs:
-the estimate of the turn the expert would have played (its most visited) and the estimate of the turn that
-was played. The difference, in points of win chance, is what the turn cost; `MISTAKE_POINTS` and
-`BLUNDER_POINTS` mark the costly ones.
+turns searched (added when the one-ply filter left it out); the turn the expert would have played is the
+search's most visited. When the two differ, each is then searched alone for a quarter of the budget, in
+the same sampled worlds (the same seed), so that both estimates rest on as many iterations: a played turn
+the search rightly neglected would otherwise be judged on a handful of visits. The difference, in points
+of win chance, is what the turn cost; `MISTAKE_POINTS` and `BLUNDER_POINTS` mark the costly ones.
 
 Each seat's chance after a turn comes from that seat's own knowledge: the mover's is its estimate of the
 turn it played; the other seat's is its estimate at the start of its next turn (the best of its turns),
@@ -34,7 +35,7 @@ from ..tables import TK_START
 from ..variants import Rules
 from ..view import SHUFFLE, PlayerView
 from .evaluation import evaluate, result_value
-from .ismcts import SearchConfig, TurnSearch, WorldPool, compiled_ismcts, root_turns
+from .ismcts import RootStats, SearchConfig, TurnSearch, WorldPool, compiled_ismcts, root_turns
 from .levels import EXPERT_CONFIG
 from .sampling import WorldSampler
 from .turns import Turn
@@ -43,6 +44,7 @@ ANALYSIS_FORMAT = "times-square/analysis/1"
 # Iterations of the expert's search per turn: a quarter of what its 1.7 s buys under load, where its
 # strength has stopped growing (docs/strength.md, "Strength against think time").
 ANALYSIS_ITERATIONS = 6_000
+CHECK_SHARE = 4  # the expert's and the played turn, when they differ, are each searched alone for 1/4 of it
 MISTAKE_POINTS = 10  # a turn whose estimate is this many points (of 100) below the expert's choice
 BLUNDER_POINTS = 25
 
@@ -245,18 +247,31 @@ def _search_turn(turn: PlayedTurn, rules: Rules, config: SearchConfig, seed: int
         values = priors  # the only turn there is: nothing to search
         best = 0
     else:
-        search = compiled_ismcts(sampler, seat, config, (candidates, priors))
-        if search is None:
-            search = TurnSearch(seat, config, WorldPool(sampler, config.pool), (candidates, priors))
-        stats = search.run(random.Random(seed))
+        stats = _search(sampler, seat, config, (candidates, priors), seed)
         values = [stats.win_probability(i) for i in range(len(candidates))]
         best = stats.best()
     if played_index is None or turn.actions is None:
         return Estimate(_notation(candidates[best].actions), values[best]), None
-    played_estimate = Estimate(_notation(turn.actions), values[played_index])
     if best == played_index:  # the expert agrees (perhaps with the same cards in another order)
+        played_estimate = Estimate(_notation(turn.actions), values[played_index])
         return played_estimate, played_estimate
-    return Estimate(_notation(candidates[best].actions), values[best]), played_estimate
+    # Each of the two alone, in the same sampled worlds: the played turn gets as many iterations as the
+    # expert's, so what it cost is not read off a handful of visits.
+    check = replace(config, iterations=max(1, config.iterations // CHECK_SHARE))
+    alone = [
+        _search(sampler, seat, check, ([candidates[i]], [priors[i]]), seed).win_probability(0)
+        for i in (best, played_index)
+    ]
+    return Estimate(_notation(candidates[best].actions), alone[0]), Estimate(_notation(turn.actions), alone[1])
+
+
+def _search(
+    sampler: WorldSampler, seat: int, config: SearchConfig, roots: tuple[list[Turn], list[float]], seed: int
+) -> RootStats:
+    search = compiled_ismcts(sampler, seat, config, roots)
+    if search is None:
+        search = TurnSearch(seat, config, WorldPool(sampler, config.pool), roots)
+    return search.run(random.Random(seed))
 
 
 def _turn_from(template: State, actions: Sequence[int]) -> Turn:
