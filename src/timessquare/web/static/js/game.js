@@ -9,6 +9,7 @@ import { currentLang, t, tn } from "./i18n.js";
 import { cardBack, cardButton } from "./hand.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { Playback } from "./playback.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
 import { afterColon, boardWords, capital, effectWords, figureName, sentence, supplyWords } from "./words.js";
 
@@ -35,6 +36,8 @@ let candidates = null; // actions that put a clicked ghost's figure on its space
 let overShown = false;
 let logCount = 0;
 let logLang = null;
+let playback = null; // another seat's actions, shown one after the other (playback.js)
+let queuedState = null; // the last state handed to it and not yet known to be shown
 let focusKey = null; // the data-focus of the control that last had the focus, to give it back after a redraw
 
 function me() {
@@ -236,7 +239,25 @@ async function onRematch() {
 
 // ---- messages from the server ------------------------------------------------------------------------
 
+/** Is `message` another seat's action after `before` (for a spectator: anyone's), to be played out in turn? */
+function playsOut(message, before) {
+  if (!before || message.version <= before.version || message.lang !== before.lang) return false;
+  const acted = message.log.slice(before.log.length).filter((entry) => entry.notation);
+  return acted.length > 0 && acted.every((entry) => entry.seat !== me());
+}
+
 function onMessage(message) {
+  if (message.type === "state" && playsOut(message, queuedState || state)) {
+    queuedState = message;
+    playback.push(message);
+    return;
+  }
+  playback.flush();
+  queuedState = null;
+  handleMessage(message);
+}
+
+function handleMessage(message) {
   if (message.type === "state") {
     const first = state === null;
     const previous = state;
@@ -572,6 +593,13 @@ function renderHint() {
   box.hidden = false;
 }
 
+/** A log line that names who acted ("B: Deb moves 2 toward B"), for spectators too; a line that already
+ * starts with the seat ("A ends the turn") is left as it is. */
+function logWords(entry) {
+  if (!entry.seat || !entry.notation || entry.text.startsWith(`${entry.seat} `)) return entry.text;
+  return t("log.byWhom", { seat: entry.seat, text: entry.text });
+}
+
 function renderLog() {
   const list = $("log");
   const entries = state.log;
@@ -582,7 +610,7 @@ function renderLog() {
     logLang = state.lang;
   }
   for (const entry of entries.slice(logCount)) {
-    list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.text));
+    list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, logWords(entry)));
   }
   logCount = entries.length;
   // the actions, as the home list and the replay count them (not the lines: a draw or Charlie's step is none)
@@ -666,6 +694,7 @@ async function main() {
   await initPage();
   token = takeTokenFromUrl(gameId);
   wire();
+  playback = new Playback(handleMessage);
   connection = new Connection(`/ws/games/${encodeURIComponent(gameId)}`, { join: joinMessage, onMessage, onStatus });
   connection.open();
 }
