@@ -290,14 +290,11 @@ function handleMessage(message) {
     }
     render();
     // the suggestion sits under the hand: on a short screen it would be below the fold, unseen
-    if (hint) $("hint-text").scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+    // (at once: a smooth scroll is cut short by the next redraw giving the focus back to its button)
+    if (hint) $("hint-text").scrollIntoView({ block: "nearest" });
   } else if (message.type === "error") {
     onError(message);
   }
-}
-
-function reducedMotion() {
-  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 function onError(message) {
