@@ -368,8 +368,11 @@ class GameSession:
 
     def think(self, turn: ComputerTurn) -> int | Forfeit:
         """The in-process computer player's choice for `turn` (its `Forfeit`, if it gives up)."""
+        player = self.players.get(turn.seat)
+        if player is None:
+            raise TimesSquareError(f"{turn.name!r} thinks outside this process: ask it, then `computer_played`")
         try:
-            return self.players[turn.seat].choose(turn.view, turn.legal, self.rng)
+            return player.choose(turn.view, turn.legal, self.rng)
         except Forfeit as e:
             return e
 
