@@ -44,7 +44,8 @@ class LogEntry:
 
 def over_entry(outcome: Outcome) -> LogEntry:
     """The log's last entry: the result, and how the game ended."""
-    return LogEntry(None, "", result_words(outcome), "over", outcome=outcome)
+    winner = "A draw." if outcome.winner is None else f"{outcome.winner} wins."
+    return LogEntry(None, "", f"Game over: {outcome.words()}. {winner}", "over", outcome=outcome)
 
 
 def ending_of(view: PlayerView, forfeit: dict[str, str] | None = None) -> Outcome | None:
@@ -54,13 +55,8 @@ def ending_of(view: PlayerView, forfeit: dict[str, str] | None = None) -> Outcom
 
 
 def result_words(outcome: Outcome | None, lang: str = "en") -> str:
-    """ "Game over: Sue reached A's entrance. A wins." ("" while the game runs)."""
-    if outcome is None:
-        return ""
-    if lang == "fr":
-        return _french(over_entry(outcome))
-    winner = "A draw." if outcome.winner is None else f"{outcome.winner} wins."
-    return f"Game over: {outcome.words()}. {winner}"
+    """ "Game over: Sue reached A's entrance. A wins." in words of `lang` ("" while the game runs)."""
+    return "" if outcome is None else over_entry(outcome).text(lang)
 
 
 def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView) -> list[LogEntry]:

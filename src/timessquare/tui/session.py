@@ -36,11 +36,6 @@ def load_player(spec: str, rules: Rules) -> Player:
         raise TimesSquareError(f"the computer player {spec!r} is not available ({e}); try --opponent random") from None
 
 
-def _made(player: Player | None) -> Player:
-    assert player is not None, "a hot-seat game has no computer seat"
-    return player
-
-
 class Session:
     """A game session at one screen: `humans[seat]` is True for a person.
 
@@ -83,11 +78,6 @@ class Session:
         return self.core.players
 
     @property
-    def rng(self) -> random.Random:
-        """The computer players' random generator (used by one worker at a time)."""
-        return self.core.rng
-
-    @property
     def log(self) -> list[LogEntry]:
         return self.core.log
 
@@ -98,13 +88,11 @@ class Session:
         """A new deal; the same seed, seat choice and rules give the same game (as `play --plain` does)."""
         rng = random.Random(seed)
         seat = rng.randrange(2) if seat_choice == "random" else SEAT_NAMES.index(seat_choice)
-        if hotseat:
-            names, player = {"A": PERSON, "B": PERSON}, None
-        else:
-            names, player = {SEAT_NAMES[seat]: YOU, SEAT_NAMES[1 - seat]: opponent}, load_player(opponent, rules)
+        names = {"A": PERSON, "B": PERSON} if hotseat else {SEAT_NAMES[seat]: YOU, SEAT_NAMES[1 - seat]: opponent}
+        player = None if hotseat else load_player(opponent, rules)
         deal = random.Random(rng.getrandbits(64))
-        core = GameSession.new(names, rules, deal, random.Random(rng.getrandbits(64)), lambda *_: _made(player))
-        return cls._around(core)
+        make = None if player is None else (lambda *_: player)
+        return cls._around(GameSession.new(names, rules, deal, random.Random(rng.getrandbits(64)), make))
 
     @classmethod
     def from_record(
@@ -124,18 +112,15 @@ class Session:
         if hotseat or all(names[s] in HUMAN_NAMES for s in SEAT_NAMES):
             seats = {"A": PERSON, "B": PERSON}
             return cls._around(GameSession.from_timeline(timeline, rng=random.Random(seed), seats=seats))
-        if seat_choice != "random":
-            seat = SEAT_NAMES.index(seat_choice)
-        else:
-            seat = 1 if names["B"] == YOU and names["A"] != YOU else 0
+        seat = 1 if names["B"] == YOU and names["A"] != YOU else 0
+        seat = seat if seat_choice == "random" else SEAT_NAMES.index(seat_choice)
         other = names[SEAT_NAMES[1 - seat]]
         try:
             player = make_player(other, game_rules)
         except (TimesSquareError, ImportError):
             player, other = load_player(opponent, game_rules), opponent
         seats = {SEAT_NAMES[seat]: YOU, SEAT_NAMES[1 - seat]: other}
-        core = GameSession.from_timeline(timeline, rng=random.Random(seed), seats=seats, make_player=lambda *_: player)
-        return cls._around(core)
+        return cls._around(GameSession.from_timeline(timeline, None, random.Random(seed), lambda *_: player, seats))
 
     @classmethod
     def load(cls, path: str | Path, rules: Rules | None = None, **options: Any) -> Session:
@@ -250,10 +235,6 @@ class Session:
     def take_screen(self, seat: int | None) -> None:
         """Hot seat: `seat` sits down at the screen (None: the screen is being handed over)."""
         self.screen_seat = seat
-
-    def finish(self) -> None:
-        """Tell the computer players the game is over (or was stopped)."""
-        self.core.finish()
 
     def close(self) -> None:
         self.core.close()
