@@ -27,6 +27,7 @@ from ..explain import Reason, illegal_reason
 from ..game import Game
 from ..outcome import RESIGNED, Outcome
 from ..players.base import Forfeit, Player
+from ..record import to_record
 from ..tables import TK_START
 from ..variants import DEFAULT_RULES, Rules
 from ..view import PlayerView
@@ -34,7 +35,7 @@ from .describe import describe
 from .destinations import destinations
 from .log import LogEntry, ending_words, entries_for, over_entry
 from .reasons import reason_words, session_words
-from .timeline import Timeline, walk
+from .timeline import Timeline, timeline_of, walk
 
 PEOPLE = frozenset({"you", "friend", "person"})  # the record names of seats that people play (FORMATS.md)
 
@@ -217,6 +218,24 @@ class GameSession:
     def seats(self) -> dict[str, str]:
         """The record name of each seat, by seat letter."""
         return dict(self.game.players)
+
+    @property
+    def start_position(self) -> dict[str, Any]:
+        """The position document right after the deal (FORMATS.md)."""
+        return self.game.start
+
+    @property
+    def entries(self) -> tuple[str, ...]:
+        """The record's moves so far, a reshuffle's order included: for storage, never for a seat."""
+        return tuple(self.game.moves)
+
+    def record(self) -> dict[str, Any]:
+        """The game record (FORMATS.md): the deal and every reshuffle's order included."""
+        return to_record(self.game)
+
+    def timeline(self) -> Timeline:
+        """The game walked move by move, for a replay viewer."""
+        return timeline_of(self.game)
 
     @property
     def is_over(self) -> bool:

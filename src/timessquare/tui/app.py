@@ -32,7 +32,7 @@ from ..players.base import Forfeit
 from ..session import ComputerTurn
 from ..session.describe import describe
 from ..session.log import LogEntry, result_words
-from ..session.timeline import timeline_of, walk
+from ..session.timeline import walk
 from ..variants import Rules
 from ..view import PlayerView
 from . import menu
@@ -632,7 +632,7 @@ class GameApp(App[None]):
         if not s.is_over:
             self.say(f"The replay viewer opens once the game is over (or: {play_command()} --replay RECORD).")
             return
-        self.push_screen(ReplayScreen(timeline_of(s.game)))
+        self.push_screen(ReplayScreen(s.core.timeline()))
 
     def action_quit_game(self) -> None:
         if self.session.is_over or self.quit_armed:

@@ -17,7 +17,7 @@ from ..errors import TimesSquareError
 from ..game import Game
 from ..players import Player, make_player
 from ..players.base import Forfeit
-from ..record import read_record_file, to_record
+from ..record import read_record_file
 from ..session import ComputerTurn, GameSession, LogEntry, SeatUpdate
 from ..session.timeline import walk
 from ..variants import Rules
@@ -135,7 +135,7 @@ class Session:
         """Write the game record (FORMATS.md) as JSON; returns the path written."""
         target = Path(path).expanduser()
         try:
-            target.write_text(json.dumps(to_record(self.core.game), indent=1) + "\n", encoding="utf-8")
+            target.write_text(json.dumps(self.core.record(), indent=1) + "\n", encoding="utf-8")
         except OSError as e:
             raise TimesSquareError(f"cannot write {target}: {e.strerror}") from None
         return target
@@ -157,7 +157,7 @@ class Session:
     @property
     def moves_so_far(self) -> int:
         """The record's entries so far (a reshuffle's included)."""
-        return len(self.core.game.moves)
+        return len(self.core.entries)
 
     @property
     def is_over(self) -> bool:

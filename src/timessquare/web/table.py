@@ -13,7 +13,7 @@ from typing import Any
 
 from ..cards import SEAT_NAMES
 from ..errors import GameOverError, InvalidActionError, TimesSquareError
-from ..record import to_record
+from ..outcome import Termination
 from ..session import (
     GameSession,
     LogEntry,
@@ -80,31 +80,33 @@ class Table:
 
     def stored_new(self, seats: dict[str, str], rematch_of: str | None = None) -> NewGame:
         """The new game as storage keeps it; `seats`: the token hashes of the seats taken."""
-        game = self.session.game
-        return NewGame(self.game_id, self.mode, dict(game.players), game.rules.names, game.start, seats, rematch_of)
+        session = self.session
+        return NewGame(
+            self.game_id, self.mode, session.seats, session.rules.names, session.start_position, seats, rematch_of
+        )
 
     @property
     def record_length(self) -> int:
-        return len(self.session.game.moves)
+        return len(self.session.entries)
 
     def entries_since(self, length: int) -> list[str]:
         """The record's entries from `length` on (a reshuffle's `shuffle …` entry included: storage only)."""
-        return list(self.session.game.moves[length:])
+        return list(self.session.entries[length:])
 
     def progress(self) -> Progress:
-        session, game = self.session, self.session.game
-        forfeit = (game.forfeit["seat"], game.forfeit["reason"]) if game.forfeit else None
+        session, outcome = self.session, self.session.outcome
+        given_up = outcome is not None and outcome.termination in (Termination.RESIGNATION, Termination.FORFEIT)
         return Progress(
             version=session.version,
-            public_moves=sum(1 for m in game.moves if not m.startswith(SHUFFLE)),
+            public_moves=sum(1 for m in session.entries if not m.startswith(SHUFFLE)),
             to_move=None if session.to_move is None else SEAT_NAMES[session.to_move],
-            result=game.result,
-            end_reason=game.end_reason() if game.is_over else None,
-            forfeit=forfeit,
+            result=None if outcome is None else outcome.result,
+            end_reason=None if outcome is None else outcome.words(),
+            forfeit=(outcome.seat or "", outcome.reason) if outcome is not None and given_up else None,
         )
 
     def record(self) -> dict[str, Any]:
-        return to_record(self.session.game)
+        return self.session.record()
 
     # --------------------------------------------------------------- the protocol
 
