@@ -75,7 +75,7 @@ def _imports(node: ast.AST, in_function: bool = False, guarded: bool = False) ->
         yield from _imports(child, in_function, guarded)
 
 
-def imports_of(name: str, path: Path, modules: dict[str, Path]) -> list[Import]:
+def imports_of(name: str, path: Path, modules: dict[str, Path], root: Path = ROOT) -> list[Import]:
     """The imports of module `name`: each imported internal module, or the top-level name of an external one."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -93,7 +93,7 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> list[Import]:
                 stem = node.module or ""
             for alias in node.names:  # `from package import module` imports the module
                 sub = f"{stem}.{alias.name}"
-                targets.append(sub if sub in modules or _is_compiled(sub) else stem)
+                targets.append(sub if sub in modules or _is_compiled(sub, root) else stem)
         for target in dict.fromkeys(targets):
             if not (target == PACKAGE or target.startswith(PACKAGE + ".")):
                 target = target.partition(".")[0]
@@ -101,11 +101,11 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> list[Import]:
     return found
 
 
-def _is_compiled(name: str) -> bool:
+def _is_compiled(name: str, root: Path) -> bool:
     """An extension module built from C beside the sources (the compiled core)."""
     if not name.startswith(PACKAGE + "."):
         return False
-    folder = ROOT.joinpath(*name.split(".")[:-1])
+    folder = root.joinpath(*name.split(".")[:-1])
     return (folder / f"{name.rpartition('.')[2]}.c").exists()
 
 
@@ -185,9 +185,11 @@ def late_import_reason(imp: Import, top_graph: dict[str, set[str]], externals: d
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--list", action="store_true", help="list every import inside a function")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the folder that holds the package (src)")
     args = parser.parse_args(argv)
-    modules = module_files()
-    everything = [imp for name, path in modules.items() for imp in imports_of(name, path, modules)]
+    root: Path = args.root
+    modules = module_files(root)
+    everything = [imp for name, path in modules.items() for imp in imports_of(name, path, modules, root)]
     graph: dict[str, set[str]] = {name: set() for name in modules}
     top_graph: dict[str, set[str]] = {name: set() for name in modules}
     externals: dict[str, set[str]] = {name: set() for name in modules}
@@ -209,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"imports inside functions: {len(late)}, of which not for an optional dependency: {len(needless)}")
     for imp in late if args.list else needless:
         reason = late_import_reason(imp, top_graph, externals) or "NOT NEEDED: import it at the top"
-        where = modules[imp.source].relative_to(ROOT.parent)
+        where = modules[imp.source].relative_to(root.parent)
         print(f"  {where}:{imp.line}: {imp.target} ({reason})")
     return 1 if found or needless else 0
 
