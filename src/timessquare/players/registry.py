@@ -43,7 +43,8 @@ def make_player(spec: str, rules: Rules = DEFAULT_RULES) -> Player:
     """A player from its registered name and parameters; raises TimesSquareError for an unknown one."""
     if spec.startswith(EXTERNAL_PREFIX):
         if not _external:
-            raise TimesSquareError(f"{spec!r}: outside programs play through the player protocol, not loaded here")
+            protocol = "outside programs play through the player protocol: import timessquare.protocol"
+            raise TimesSquareError(f"{spec!r}: {protocol}")
         return _external[0](rules, {"command": spec[len(EXTERNAL_PREFIX) :]})
     name, params = parse_spec(spec)
     factory = _FACTORIES.get(name)
