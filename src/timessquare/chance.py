@@ -2,8 +2,8 @@
 
 `State.apply_chance` takes an outcome; these functions draw one uniformly from a random generator, in the
 same way the engine always has, so a seed gives the same deal and the same reshuffle as before. This module
-sits below `state.py` (whose `new_game` deals with `sample_deal`): it reads a state only through `State`'s
-part that `ChanceState` names.
+sits below `state.py` (whose `new_game` deals with `sample_deal`): it reads a state through `ChanceState`,
+the part of `State` it needs.
 """
 
 from __future__ import annotations
