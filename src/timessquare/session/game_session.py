@@ -320,16 +320,12 @@ class GameSession:
         if seat is None:
             raise SpectatorError(session_words("spectator", lang))
         if self.game.is_over:
-            raise GameOverError(action or "any action", self.result)
+            raise GameOverError(action or "any action", self.game.result or "")
         if seat != self.to_move:
             raise NotYourTurnError(session_words("turn", lang, seat=SEAT_NAMES[self.game.state.to_move]))
         if not self.is_person(seat):
             raise ComputerSeatError(f"seat {SEAT_NAMES[seat]} is played by the computer")
         return seat
-
-    @property
-    def result(self) -> str:
-        return self.game.result or ""
 
     def why_not(self, seat: int | None, action: str | int, lang: str = "en") -> str:
         """Why `seat` may not take `action` now, citing the rule, in words of `lang` ("" when it may).
@@ -431,7 +427,7 @@ class GameSession:
         if seat is None:
             raise SpectatorError(session_words("spectator"))
         if self.game.is_over:
-            raise GameOverError("resign", self.result)
+            raise GameOverError("resign", self.game.result or "")
         return self.forfeit(seat, reason)
 
     def forfeit(self, seat: int, reason: str) -> list[LogEntry]:
