@@ -8,9 +8,26 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from conftest import Watched
-from e2e_play import log_lines, my_turn, play_one_card, screenshot, version, wait_ready, wait_turn_or_over, wait_version
+from e2e_play import (
+    figures,
+    log_lines,
+    my_turn,
+    play_one_card,
+    screenshot,
+    version,
+    wait_ready,
+    wait_turn_or_over,
+    wait_version,
+)
 from e2e_server import Server, json_get
 from test_e2e_replay import long_game, store
+
+from timessquare.game import Game
+from timessquare.record import to_record
+from timessquare.session import GameSession
+from timessquare.web.security import hash_token, new_game_id, new_token
+from timessquare.web.storage import GameStore, make_engine
+from timessquare.web.table import Table
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -161,3 +178,36 @@ def test_switching_language_mid_game_rewrites_the_earlier_log_lines(
     )
     assert len(log_lines(page)) == len(english)
     screenshot(page, "log-after-switch-fr", full_page=False)
+
+
+def live_game_with_a_g2(server: Server) -> tuple[str, str]:
+    """A new game against easy, stored in the server's database, dealt so that A moves first with a G2 in
+    hand (its 1+1 moves put the A-side bodyguard on the same space two ways); the game id and A's token."""
+    seed = next(s for s in range(200) if (g := Game.new(s)).state.to_move == 0 and "G2" in g.view(0).hand)
+    game = Game.new(seed, players={"A": "you", "B": "easy"})
+    game_id, token = new_game_id(), new_token()
+    table = Table(game_id, "computer", GameSession.from_record(to_record(game)))  # as the server keeps it
+    games = GameStore(make_engine(server.database_url))
+    try:
+        games.create(table.stored_new({"A": hash_token(token)}), table.progress())
+    finally:
+        games.close()
+    return game_id, token
+
+
+def test_the_several_moves_note_goes_once_a_move_is_chosen(server: Server, open_page: Callable[..., Watched]) -> None:
+    game_id, token = live_game_with_a_g2(server)
+    page = open_page().page
+    page.goto(f"{server.url}/game/{game_id}#t={token}")
+    wait_ready(page)
+    wait_turn_or_over(page)
+    low = figures(page)["low"]
+    page.locator("#hand .card", has_text="G2").first.click()
+    page.locator('#board .target-low[data-actions*="|G2 low+1 high+1|"]').click(force=True)
+    page.wait_for_selector("#choices .candidate")
+    assert page.inner_text("#message") == "Several moves put the figure there: choose one in the list."
+    before = version(page)
+    page.click('#choices .candidate[data-action="G2 low+1 high-1"]')
+    wait_version(page, before + 1)
+    assert figures(page)["low"] == low + 1
+    assert page.locator("#message").is_hidden()

@@ -265,6 +265,8 @@ function handleMessage(message) {
     moved = new Map(message.legal.map((action, i) => [action, message.destinations[i]]));
     setBusy(false);
     if (previous && previous.version !== message.version) {
+      // a prompt about the last choice ("several moves put the figure there") is answered once the game moved
+      if ($("message").dataset.kind === "info") hideMessage();
       candidates = null;
       if (!message.legal.length) selected = null;
     }
