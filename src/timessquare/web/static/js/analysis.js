@@ -4,9 +4,8 @@
 
 import { t } from "./i18n.js";
 import { svg } from "./figures.js";
-import { parseAction } from "./notation.js";
 import { clear, el } from "./page.js";
-import { afterColon, effectWords } from "./words.js";
+import { turnWords } from "./words.js";
 
 const WIDTH = 640;
 const HEIGHT = 200;
@@ -24,20 +23,6 @@ export function turnFrames(analysis) {
     done += turn.played.actions.length;
     return { start, end: done };
   });
-}
-
-/** A whole turn in words, each card with what it does, as the hint says it: "S: Sue 1 toward B (8 → 9) →
- * End the turn". `estimate.destinations` (from the server) says where each action puts the figures. */
-export function turnWords(estimate, figures) {
-  let board = { ...figures };
-  return estimate.actions.map((action, i) => {
-    const moved = estimate.destinations ? estimate.destinations[i] : null;
-    const effect = effectWords(action, board, moved);
-    board = { ...board, ...(moved || {}) };
-    return parseAction(action)?.kind === "play"
-      ? t("hint.step", { card: action.split(" ")[0], effect: afterColon(effect) })
-      : effect;
-  }).join(" → ");
 }
 
 const percent = (value) => `${Math.round(100 * value)}%`;
@@ -165,8 +150,8 @@ export class AnalysisView {
         el("td", {}, turn.seat),
         el("td", {}, percent(turn.win_chance.A)),
         el("td", {}, percent(turn.win_chance.B)),
-        el("td", {}, `${turnWords(turn.played, figures)} (${percent(turn.played.win_chance)})`),
-        el("td", {}, same ? t("analysis.same") : `${turnWords(turn.best, figures)} (${percent(turn.best.win_chance)})`),
+        el("td", {}, `${turnWords(turn.played.actions, figures, turn.played.destinations)} (${percent(turn.played.win_chance)})`),
+        el("td", {}, same ? t("analysis.same") : `${turnWords(turn.best.actions, figures, turn.best.destinations)} (${percent(turn.best.win_chance)})`),
         el("td", {}, turn.mark ? t("analysis.markCost", { mark: t(`analysis.mark.${turn.mark}`), cost: turn.cost }) : ""));
     });
     return el("table", { class: "visually-hidden analysis-table" },
@@ -192,8 +177,8 @@ export class AnalysisView {
           n: turn.turn, seat: turn.seat, who: this.playerName(turn.seat),
           mark: t(`analysis.mark.${turn.mark}`), cost: turn.cost,
         }))),
-        el("p", {}, t("analysis.played", { turn: turnWords(turn.played, figures), p: Math.round(100 * turn.played.win_chance) })),
-        el("p", {}, t("analysis.best", { turn: turnWords(turn.best, figures), p: Math.round(100 * turn.best.win_chance) })),
+        el("p", {}, t("analysis.played", { turn: turnWords(turn.played.actions, figures, turn.played.destinations), p: Math.round(100 * turn.played.win_chance) })),
+        el("p", {}, t("analysis.best", { turn: turnWords(turn.best.actions, figures, turn.best.destinations), p: Math.round(100 * turn.best.win_chance) })),
         el("button", { type: "button", onclick: () => this.jump(this.bounds[i].start) }, t("analysis.show", { n: turn.turn }))));
     }
     section.append(list);

@@ -11,7 +11,7 @@ import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
-import { afterColon, boardWords, capital, effectWords, figureName, sentence, supplyWords } from "./words.js";
+import { boardWords, capital, effectWords, figureName, sentence, supplyWords, turnWords } from "./words.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const ANSWER_TIMEOUT_MS = 10000;
@@ -575,18 +575,9 @@ function renderHint() {
   }
   // each step of the suggested turn is told on the board as the steps before it leave it (the server says
   // where each step puts its figures)
-  let figures = { ...state.view.figures };
-  const steps = hint.turn.map((action, i) => {
-    const to = hint.destinations[i];
-    const effect = effectWords(action, figures, to);
-    const words = parseAction(action).kind === "play"
-      ? t("hint.step", { card: action.split(" ")[0], effect: afterColon(effect) })
-      : effect;
-    figures = { ...figures, ...to };
-    return words;
-  });
+  const steps = turnWords(hint.turn, state.view.figures, hint.destinations);
   box.textContent = t("hint.text", {
-    turn: steps.join(" → "),
+    turn: steps,
     p: Math.round(100 * hint.win_probability),
   });
   box.hidden = false;

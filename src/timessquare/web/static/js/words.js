@@ -96,3 +96,24 @@ export function boardWords(figures) {
 export function supplyWords(view) {
   return tn(view.supply_number === 1 ? "supply.first" : "supply.second", view.supply_size);
 }
+
+/**
+ * A whole turn in words, each card with what it does ("S: Sue 1 toward B (8 → 9) → End the turn"); a trade
+ * as the page's own button says it ("Discard H1 and draw 1 card": discarding ends the turn with the draw).
+ * `destinations[i]` is where action i puts the figures (the server's), or null: then no space is named.
+ */
+export function turnWords(actions, figures, destinations = null) {
+  const discards = actions.filter((action) => parseAction(action)?.kind === "discard");
+  if (discards.length && discards.length === actions.length - 1 && actions[actions.length - 1] === "end") {
+    return tn("turn.trade", discards.length, { cards: discards.map((action) => action.split(" ")[1]).join(" ") });
+  }
+  let board = { ...figures };
+  return actions.map((action, i) => {
+    const moved = destinations ? destinations[i] : null;
+    const effect = effectWords(action, board, moved);
+    board = { ...board, ...(moved || {}) };
+    return parseAction(action)?.kind === "play"
+      ? t("hint.step", { card: action.split(" ")[0], effect: afterColon(effect) })
+      : effect;
+  }).join(" → ");
+}
