@@ -34,8 +34,30 @@ from .table import Table
 log = logging.getLogger("timessquare.web")
 T = TypeVar("T")
 
+OUT_OF_TIME = "ran out of time"  # the forfeit reason of a loss on time
 OUTBOX = 64  # messages waiting for a slow socket before it is dropped
 CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets a fresh state
+
+
+class RoomHooks:
+    """What online play (web/online) adds to a room; by default nothing. `flagged`: the seat whose clock ran out
+    before a change (the change becomes its loss on time); `committed`: after each change is stored (clocks,
+    ratings); `state_extra`: fields for the `state` message (names, clocks), read by `loaded` beforehand."""
+
+    async def loaded(self, game_id: str) -> None:
+        return None
+
+    async def flagged(self, room: Room) -> int | None:
+        return None
+
+    async def committed(self, room: Room) -> None:
+        return None
+
+    def state_extra(self, room: Room) -> dict[str, Any]:
+        return {}
+
+    def hints_allowed(self, room: Room) -> bool:
+        return True
 
 
 class Database:
@@ -175,6 +197,7 @@ class Room:
             "thinking": None if self.thinking is None else SEAT_NAMES[self.thinking],
             "over": table.over(lang),
             "rematch": self.rematch,
+            **self.rooms.hooks.state_extra(self),
         }
 
     def broadcast(self) -> None:
@@ -200,11 +223,17 @@ class Room:
             if not isinstance(e, VersionConflict):
                 log.exception("could not store a move of game %s", self.id)
             raise ProtocolError("busy", "the move could not be saved, so it did not happen: try again") from None
+        await self.rooms.hooks.committed(self)
 
     async def change(self, apply: Callable[[], None]) -> None:
-        """Apply one change under the lock (the caller holds it), commit it, then tell everyone."""
+        """Apply one change under the lock (the caller holds it), commit it, then tell everyone. A player whose
+        clock ran out before it loses on time instead (docs/rules.md R11)."""
         length, version = self.table.record_length, self.table.version
-        apply()
+        flagged = await self.rooms.hooks.flagged(self)
+        if flagged is None:
+            apply()
+        else:
+            self.table.forfeit(flagged, OUT_OF_TIME)
         await self.commit(length, version)
         self.broadcast()
         self.start_computer()
@@ -235,6 +264,8 @@ class Room:
 
     async def hint(self, connection: Connection) -> dict[str, Any]:
         seat = self.check_turn(connection)
+        if not self.rooms.hooks.hints_allowed(self):
+            raise ProtocolError("forbidden", "there are no hints in a rated game or against a person online")
         if connection.hint_pending:
             raise ProtocolError("busy", "a hint is already on its way")
         version, view = self.table.version, self.table.view(seat)
@@ -341,6 +372,7 @@ class Rooms:
         self.database = database
         self.pool = pool
         self.hint_seconds = hint_seconds
+        self.hooks = RoomHooks()
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
@@ -356,6 +388,7 @@ class Rooms:
         self._loading[game_id] = future
         try:
             stored = await self.database.run(self.database.store.load, game_id)
+            await self.hooks.loaded(game_id)
             room = None
             if stored is not None:
                 room = Room(self, Table.restore(stored))
