@@ -3,6 +3,7 @@ clocks on an injected time, ratings, and who may do what."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -328,3 +329,19 @@ def test_a_leaver_is_claimed_against_after_the_grace_period(online: TestClient, 
     assert claimed.status_code == 200 and claimed.json()["result"] == stayer
     record = online.get(f"/api/games/{game['id']}/record").json()
     assert record["forfeit"] == {"seat": to_move, "reason": "left the game"}
+
+
+def test_a_bot_sees_only_its_own_seat(online: TestClient) -> None:
+    alice, bot = Person(online, "Alice"), Person(online, "Botty", bot=True)
+    assert online.get("/api/players/Botty").json()["bot"] is True
+    game = challenge_and_accept(online, alice, bot, "5+3")
+    bot_seat = next(s for s, (p, _) in game["seats"].items() if p is bot)
+    other = "B" if bot_seat == "A" else "A"
+    seen = Seat(online, game["id"], game["seats"][bot_seat][1])
+    room = online.app.state.rooms.rooms[game["id"]]  # type: ignore[attr-defined]
+    hidden = room.table.view(["A", "B"].index(other)).hand
+    view = seen.state["view"]
+    assert view["seat"] == bot_seat and "hand_sizes" not in view and view["opponent_hand_size"] == len(hidden)
+    assert sorted(view["hand"]) != sorted(hidden) or not hidden
+    assert json.dumps(hidden, separators=(",", ":")) not in seen.state["_raw"].replace(" ", "")
+    assert seen.state["online"]["accounts"][bot_seat]["bot"] is True
