@@ -132,7 +132,7 @@ class Online(RoomHooks):
 
     def hints_allowed(self, room: Room) -> bool:
         game = self.cache.get(room.id)
-        return game is None or (not game.rated and game.level is not None)
+        return game is None or (not game.rated and game.clock is None)  # no help in a lobby game or a rated one
 
     # ------------------------------------------------------------- time running out
 
