@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
+from pathlib import Path
 
 from sqlalchemy import Engine
 from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from ..rooms import Rooms
@@ -15,7 +18,20 @@ from .accounts import AccountLimits
 from .service import Online, system_now
 from .store import OnlineStore
 
+PAGES = Path(__file__).resolve().parent.parent / "pages"
+
+
+def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    async def serve_page(request: Request) -> Response:
+        return FileResponse(PAGES / name, media_type="text/html; charset=utf-8")
+
+    return serve_page
+
+
 ROUTES: list[BaseRoute] = [
+    Route("/lobby", page("lobby.html")),
+    Route("/players", page("players.html")),
+    Route("/players/{name}", page("player.html")),
     Route("/api/accounts", accounts.sign_up, methods=["POST"]),
     Route("/api/session", accounts.who, methods=["GET"]),
     Route("/api/session", accounts.log_in, methods=["POST"]),
