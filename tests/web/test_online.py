@@ -345,3 +345,20 @@ def test_a_bot_sees_only_its_own_seat(online: TestClient) -> None:
     assert sorted(view["hand"]) != sorted(hidden) or not hidden
     assert json.dumps(hidden, separators=(",", ":")) not in seen.state["_raw"].replace(" ", "")
     assert seen.state["online"]["accounts"][bot_seat]["bot"] is True
+
+
+def test_the_online_tables_on_both_databases(
+    make_client: Callable[..., TestClient], database_url: str, clock: FakeClock
+) -> None:
+    client = make_client(database_url, now=clock, login_tries_per_minute=1000)
+    alice, bob = Person(client, "Alice"), Person(client, "Bob")
+    game = challenge_and_accept(client, alice, bob, "3+2")
+    mover = Seat(client, game["id"], None).state["view"]["to_move"]
+    clock.advance(minutes=3)
+    assert sweep(client) == 1
+    winner, loser = (game["seats"]["B" if mover == "A" else "A"][0], game["seats"][mover][0])
+    expected_winner, expected_loser = rate_game(Rating(), Rating(), 1.0)
+    assert client.get(f"/api/players/{winner.name}").json()["rating"] == round(expected_winner.rating)
+    assert client.get(f"/api/players/{loser.name}").json()["rating"] == round(expected_loser.rating)
+    assert [p["name"] for p in client.get("/api/players").json()["players"]] == [winner.name, loser.name]
+    assert sweep(client) == 0  # settled once

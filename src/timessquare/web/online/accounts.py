@@ -22,7 +22,7 @@ from ..security import KeyedLimiter, hash_token, new_token
 from .guard import LOGIN_DAYS, clear_login_cookie, refuse_cross_site, required_account, set_login_cookie
 from .guard import current_account as current_account
 from .names import is_name, name_key, name_problem
-from .store import Account, NameTaken
+from .store import Account, NameTaken, aware
 
 HASHER = PasswordHasher()  # argon2id with the library's recommended cost
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
@@ -213,8 +213,6 @@ def _recent(row: dict[str, Any], me: int, names: dict[int, Account]) -> dict[str
 
 
 def _iso(moment: Any) -> str:
-    from .store import aware
-
     return str(aware(moment).strftime("%Y-%m-%dT%H:%M:%SZ"))
 
 

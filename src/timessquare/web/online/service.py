@@ -97,6 +97,14 @@ class Online(RoomHooks):
         return None if seat is None else SEAT_NAMES.index(seat)
 
     async def committed(self, room: Room) -> None:
+        """The move is stored already: a failure here is logged, and the sweep or the next move tries again."""
+        try:
+            await self._committed(room)
+        except Exception:
+            log.exception("could not update the clock or the ratings of game %s", room.id)
+            self.cache.pop(room.id, None)
+
+    async def _committed(self, room: Room) -> None:
         game = await self.game(room.id)
         if game is None or game.finished:
             return
