@@ -60,6 +60,19 @@ def test_strangers_meet_in_the_lobby_and_play_a_rated_game(server: Server, open_
     screenshot(alice, "online-game-clocks", full_page=False)
     seat_of = {page: page.inner_text("#online-bar li.mine .seat") for page in (alice, bob)}
     assert sorted(seat_of.values()) == ["A", "B"]
+    # Alice on another device: she logs in, opens the game's address without a token, and has her seat.
+    laptop = open_page().page
+    laptop.goto(server.url + "/lobby")
+    wait_ready(laptop)
+    laptop.fill("#login-name", alice_name)
+    laptop.fill("#login-password", "a long password")
+    laptop.click("#log-in")
+    laptop.wait_for_selector("#logged-in:not([hidden])")
+    laptop.goto(f"{server.url}/game/{game_id}")
+    wait_ready(laptop)
+    laptop.wait_for_selector("#online-bar li.mine")
+    assert laptop.inner_text("#online-bar li.mine .seat") == seat_of[alice]
+    laptop.context.close()
     play_to_the_end({seat: page for page, seat in seat_of.items()})
 
     record = api(server, f"/api/games/{game_id}/record")

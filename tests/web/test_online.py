@@ -210,7 +210,9 @@ def test_a_rated_game_moves_both_ratings_by_glicko2(online: TestClient) -> None:
 def test_someone_else_cannot_act_in_an_account_game_and_hints_are_off(online: TestClient) -> None:
     alice, bob, carol = Person(online, "Alice"), Person(online, "Bob"), Person(online, "Carol")
     game = challenge_and_accept(online, alice, bob, "5+3")
-    assert carol.get(f"/api/games/{game['id']}/seat").status_code == 404
+    assert carol.get(f"/api/games/{game['id']}/seat").json() == {"seat": None}
+    online.cookies.clear()
+    assert online.get(f"/api/games/{game['id']}/seat").json() == {"seat": None}
     assert carol.post(f"/api/games/{game['id']}/claim").status_code == 403
     watcher = Seat(online, game["id"], None)
     watcher.send({"v": 1, "type": "action", "version": watcher.state["version"], "action": "end"})

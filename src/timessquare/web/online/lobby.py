@@ -208,14 +208,15 @@ async def play_computer(request: Request) -> Response:
 
 
 async def my_seat(request: Request) -> Response:
-    """The logged-in account's seat of an online game, with its token (for another device)."""
-    account = await required_account(request)
+    """The logged-in account's seat of an online game, with its token (for another device); `{"seat": null}`
+    when nobody is logged in or the account holds no seat there (the game page asks on every visit)."""
+    account = await current_account(request)
     online = _online(request)
     game_id = str(request.path_params["game_id"])
-    game = await online.game(game_id) if is_game_id(game_id) else None
-    seat = None if game is None else next((s for s, i in game.accounts.items() if i == account.id), None)
-    if seat is None:
-        raise ApiError(404, "not_found", "you hold no seat in that game")
+    game = await online.game(game_id) if is_game_id(game_id) and account is not None else None
+    seat = None if game is None else next((s for s, i in game.accounts.items() if account and i == account.id), None)
+    if seat is None or account is None:
+        return JSONResponse({"seat": None})
     return JSONResponse(game_links(game_id, seat, await online.seat_token(game_id, seat, account.id), None))
 
 

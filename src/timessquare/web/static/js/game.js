@@ -8,7 +8,7 @@ import { Connection } from "./connection.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { cardBack, cardButton } from "./hand.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
-import { renderOnline } from "./online-game.js";
+import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
 import { afterColon, boardWords, capital, effectWords, figureName, sentence, supplyWords } from "./words.js";
@@ -656,7 +656,7 @@ function wire() {
 
 async function main() {
   await initPage();
-  token = takeTokenFromUrl(gameId);
+  token = takeTokenFromUrl(gameId) || (await accountSeatToken(gameId)); // an account's seat, from any device
   wire();
   connection = new Connection(`/ws/games/${encodeURIComponent(gameId)}`, { join: joinMessage, onMessage, onStatus });
   connection.open();

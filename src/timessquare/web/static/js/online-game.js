@@ -2,9 +2,10 @@
 // ratings, the clocks counted down here from the server's figures (the server alone decides), the clock in
 // the tab title, and the claim against a player who has left.
 
-import { claimWin, ratingText } from "./online-api.js";
+import { claimWin, mySeat, ratingText } from "./online-api.js";
 import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
+import { storeToken } from "./tokens.js";
 
 const GRACE_MS = 60_000; // R11.4
 let online = null;
@@ -53,6 +54,18 @@ function playerLine(s) {
   const rating = account ? ` (${ratingText(account)}${account.bot ? `, ${t("online.bot")}` : ""})` : "";
   const clock = online.clock ? el("span", { class: "clock", dataset: { clock: s, running: String(online.clock.running === s) }, role: "timer", "aria-label": t("clock.of", { seat: s }) }) : null;
   return el("li", { class: s === seat ? "mine" : "" }, el("span", { class: "seat" }, s), " ", who, rating, " ", clock);
+}
+
+/** The seat token of the logged-in account in this game (kept like any other), or null. */
+export async function accountSeatToken(id) {
+  try {
+    const seat = await mySeat(id);
+    if (!seat.seat) return null;
+    storeToken(id, seat.token);
+    return seat.token;
+  } catch {
+    return null; // not logged in, or no seat here: watch
+  }
 }
 
 /** Draw the online bar for a new state (nothing for a game that is not online). */
