@@ -41,8 +41,14 @@ def test_strangers_meet_in_the_lobby_and_play_a_rated_game(server: Server, open_
     sign_up(alice, server, alice_name)
     sign_up(bob, server, bob_name)
 
+    home = open_page().page  # somebody on the home page sees the challenge come in
+    home.goto(server.url + "/")
+    wait_ready(home)
     alice.select_option("#control", "10+5")
     alice.click("#challenge-form button[type=submit]")
+    home.locator("#home-challenges li", has_text=alice_name).wait_for()
+    assert "10+5 · rated" in home.locator("#home-challenges li", has_text=alice_name).inner_text()
+    screenshot(home, "online-home-panel")
     accept = bob.locator("#challenges li", has_text=alice_name).get_by_role("button", name="Accept")
     accept.wait_for()  # it came over the lobby socket
     screenshot(bob, "online-lobby")
