@@ -364,3 +364,22 @@ def test_the_online_tables_on_both_databases(
     assert client.get(f"/api/players/{loser.name}").json()["rating"] == round(expected_loser.rating)
     assert [p["name"] for p in client.get("/api/players").json()["players"]] == [winner.name, loser.name]
     assert sweep(client) == 0  # settled once
+
+
+def test_challenges_are_cancelled_by_their_author_only_and_limited(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    posted = [alice.post("/api/lobby", {"control": c}) for c in ("3+2", "1d", "7d", "15+10")]
+    assert [p.status_code for p in posted] == [201, 201, 201, 409]
+    first = posted[0].json()["challenge"]["id"]
+    assert bob.delete(f"/api/lobby/{first}").status_code == 403
+    assert alice.delete(f"/api/lobby/{first}").status_code == 204
+    assert bob.post(f"/api/lobby/{first}/accept").status_code == 404
+    assert [c["control"] for c in bob.get("/api/lobby").json()["challenges"]] == ["1d", "7d"]
+
+
+@pytest.mark.parametrize("control", ["5", "0+3", "181+0", "5+181", "2d", "5+3 ", 5, None])
+def test_a_time_control_outside_the_offer_is_refused(online: TestClient, control: object) -> None:
+    alice = Person(online, "Alice")
+    refused = alice.post("/api/lobby", {"control": control})
+    assert refused.status_code == 400 and "time control" in refused.json()["error"]["message"]
+    assert alice.post("/api/lobby/quick", {"control": control}).status_code == 400

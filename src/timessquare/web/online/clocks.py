@@ -71,7 +71,7 @@ class Clock:
         """Time left by seat at this moment (the running clock counted down, never below zero)."""
         left = dict(self.left)
         if self.running is not None:
-            spent = int((now - self.since).total_seconds() * 1000)
+            spent = (now - self.since) // timedelta(milliseconds=1)  # whole ms, no float rounding
             left[self.running] = max(0, left[self.running] - spent)
         return left
 
