@@ -132,3 +132,23 @@ def test_the_lobby_in_french_on_a_phone_and_a_bad_name_never_markup(
     assert page.inner_text("#player-name") == "<img src=x onerror=alert(1)>"  # the address, shown as text
     assert page.inner_text("#player-message") == "Il n'y a pas de joueur de ce nom."
     assert page.locator("#main img").count() == 0 and dialogs == []
+
+
+def test_a_game_without_an_account_is_kept_in_one(server: Server, open_page: Callable[..., Watched]) -> None:
+    page = open_page().page
+    page.goto(server.url + "/")
+    wait_ready(page)
+    page.click("#play-computer")
+    page.wait_for_url(GAME_URL)
+    wait_ready(page)
+    game_id = GAME_URL.search(page.url).group(1)  # type: ignore[union-attr]
+    assert page.locator("#keep-seat").count() == 0  # nobody is logged in
+    name = f"Keeper{secrets.token_hex(3)}"
+    sign_up(page, server, name)
+    page.goto(f"{server.url}/game/{game_id}")
+    wait_ready(page)
+    page.click("#keep-seat")
+    page.wait_for_selector("#online-bar li.mine")
+    assert name in page.inner_text("#online-bar li.mine")
+    recent = api(server, f"/api/players/{name}")["recent"]
+    assert [(g["id"], g["opponent"], g["rated"]) for g in recent] == [(game_id, "medium", False)]

@@ -45,6 +45,7 @@ export const acceptChallenge = (id) => call("POST", `/api/lobby/${path(id)}/acce
 export const quickPairing = (control) => call("POST", "/api/lobby/quick", { control, rated: true });
 export const playComputer = (level) => call("POST", "/api/lobby/computer", { level, rated: true });
 export const mySeat = (id) => call("GET", `/api/games/${path(id)}/seat`);
+export const takeSeat = (id, token) => call("POST", `/api/games/${path(id)}/take`, { token });
 export const claimWin = (id) => call("POST", `/api/games/${path(id)}/claim`, {});
 
 /** A rating as people read it: "1500?" while provisional. */

@@ -2,10 +2,10 @@
 // ratings, the clocks counted down here from the server's figures (the server alone decides), the clock in
 // the tab title, and the claim against a player who has left.
 
-import { claimWin, mySeat, ratingText } from "./online-api.js";
+import { claimWin, mySeat, ratingText, takeSeat, whoAmI } from "./online-api.js";
 import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
-import { storeToken } from "./tokens.js";
+import { storeToken, tokenFor } from "./tokens.js";
 
 const GRACE_MS = 60_000; // R11.4
 let online = null;
@@ -14,6 +14,7 @@ let received = 0;
 let gameId = "";
 let ticking = null;
 let baseTitle = "";
+let account; // undefined until asked: the logged-in account, or null
 
 function clockText(ms) {
   if (ms >= 86_400_000) return t("clock.days", { n: Math.floor(ms / 86_400_000), h: Math.floor((ms % 86_400_000) / 3_600_000) });
@@ -77,10 +78,13 @@ export function renderOnline(state, id) {
   gameId = id;
   received = Date.now();
   baseTitle = document.title;
-  bar.hidden = !online;
   const hint = document.getElementById("hint");
   if (hint && online && (online.rated || online.clock)) hint.hidden = true; // R11.6: the server refuses it anyway
-  if (!online) return;
+  if (!online) {
+    offerToKeep(bar, state);
+    return;
+  }
+  bar.hidden = false;
   clear(bar);
   const kind = t(online.rated ? "lobby.rated" : "lobby.casual");
   const control = online.clock ? online.clock.control : "";
@@ -90,6 +94,39 @@ export function renderOnline(state, id) {
   }
   if (!ticking && online.clock) ticking = setInterval(tick, 250);
   tick();
+}
+
+/** A seat of a game without an account: a logged-in person may keep it in the account (docs/web-protocol.md). */
+async function offerToKeep(bar, state) {
+  if (!state.seat || state.over || !tokenFor(gameId)) {
+    bar.hidden = true;
+    return;
+  }
+  if (account === undefined) {
+    account = null;
+    try {
+      account = (await whoAmI()).account;
+    } catch {
+      account = null;
+    }
+  }
+  if (!account || document.getElementById("keep-seat")) {
+    bar.hidden = !document.getElementById("keep-seat");
+    return;
+  }
+  clear(bar);
+  bar.append(el("button", { type: "button", id: "keep-seat", onclick: keep }, t("online.keep", { name: account.name })));
+  bar.hidden = false;
+}
+
+async function keep() {
+  try {
+    const seat = await takeSeat(gameId, tokenFor(gameId));
+    storeToken(gameId, seat.token);
+    location.reload(); // join again with the seat's new token
+  } catch (error) {
+    document.getElementById("keep-seat").after(el("p", { class: "message", role: "alert" }, error.message || t("msg.serverDown")));
+  }
 }
 
 async function claim() {
