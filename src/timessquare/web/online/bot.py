@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 import websockets
 
+from ... import protocol  # noqa: F401  (registers the players written cmd:COMMAND with make_player)
 from ...actions import checked_id, notation
 from ...cards import SEAT_NAMES
 from ...errors import TimesSquareError
