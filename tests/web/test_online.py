@@ -383,3 +383,25 @@ def test_a_time_control_outside_the_offer_is_refused(online: TestClient, control
     refused = alice.post("/api/lobby", {"control": control})
     assert refused.status_code == 400 and "time control" in refused.json()["error"]["message"]
     assert alice.post("/api/lobby/quick", {"control": control}).status_code == 400
+
+
+def test_a_game_that_ended_before_its_settlement_is_settled_by_the_sweep(
+    online: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "10+5")
+    service = online.app.state.online  # type: ignore[attr-defined]
+
+    async def broken(*_: Any) -> None:
+        raise OSError("the database went away")
+
+    monkeypatch.setattr(service, "settle", broken)
+    seats = seats_of(online, game)
+    seats["A"].send({"v": 1, "type": "resign"})
+    assert seats["A"].until(lambda m: m["type"] == "state" and m["over"])["over"]["result"] == "B"
+    assert online.get("/api/players/Alice").json()["games"] == 0  # not settled: logged, the player saw the end
+    monkeypatch.undo()
+    sweep(online)
+    assert [online.get(f"/api/players/{p.name}").json()["games"] for p in (alice, bob)] == [1, 1]
+    sweep(online)
+    assert [online.get(f"/api/players/{p.name}").json()["games"] for p in (alice, bob)] == [1, 1]

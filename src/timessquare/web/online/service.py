@@ -97,7 +97,7 @@ class Online(RoomHooks):
         return None if seat is None else SEAT_NAMES.index(seat)
 
     async def committed(self, room: Room) -> None:
-        """The move is stored already: a failure here is logged, and the sweep or the next move tries again."""
+        """The move is stored already: a failure here is logged, and the sweep settles a finished game later."""
         try:
             await self._committed(room)
         except Exception:
@@ -122,7 +122,7 @@ class Online(RoomHooks):
 
     async def settle(self, game: OnlineGame, result: str, now: datetime) -> None:
         new = await self.run(self.store.settle, game.game_id, result, now, new_ratings)
-        self._remember(game.game_id, None if new is None else _finished(game))
+        self._remember(game.game_id, _finished(game))  # settled here, or already by another process (None)
         for account_id in new or {}:
             self.names.pop(account_id, None)
         await self._learn_names(game)
@@ -147,6 +147,10 @@ class Online(RoomHooks):
     async def sweep(self) -> int:
         """End every game whose running clock has passed its deadline (a loss on time); how many ended."""
         ended = 0
+        for game_id, result in await self.run(self.store.unsettled):  # a settlement that failed after the end
+            game = await self.game(game_id)
+            if game is not None:
+                await self.settle(game, result, self.now())
         for game_id in await self.run(self.store.past_deadline, self.now()):
             self.cache.pop(game_id, None)  # read the stored clock, not a remembered one
             room = await self.rooms.get(game_id)

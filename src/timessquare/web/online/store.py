@@ -276,6 +276,17 @@ class OnlineStore:
         with self.engine.connect() as c:
             return list(c.execute(query).scalars())
 
+    def unsettled(self, limit: int = 100) -> list[tuple[str, str]]:
+        """Finished games whose online row was not settled (the server stopped in between): id and result."""
+        query = (
+            select(online_games.c.game_id, games.c.result)
+            .join(games, games.c.id == online_games.c.game_id)
+            .where(online_games.c.finished.is_(False), games.c.status == "finished")
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            return [(row[0], row[1]) for row in c.execute(query)]
+
     def games_of(self, account_id: int, limit: int) -> list[dict[str, Any]]:
         """An account's recent games, newest first: the game, its seat, the result, rated or not."""
         mine = or_(online_games.c.account_a == account_id, online_games.c.account_b == account_id)
