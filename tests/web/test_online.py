@@ -341,7 +341,7 @@ def test_a_bot_sees_only_its_own_seat(online: TestClient) -> None:
     other = "B" if bot_seat == "A" else "A"
     seen = Seat(online, game["id"], game["seats"][bot_seat][1])
     room = online.app.state.rooms.rooms[game["id"]]  # type: ignore[attr-defined]
-    hidden = room.table.view(["A", "B"].index(other)).hand
+    hidden = room.session.view(["A", "B"].index(other)).hand
     view = seen.state["view"]
     assert view["seat"] == bot_seat and "hand_sizes" not in view and view["opponent_hand_size"] == len(hidden)
     assert sorted(view["hand"]) != sorted(hidden) or not hidden

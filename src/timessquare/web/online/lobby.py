@@ -19,10 +19,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...cards import SEAT_NAMES
 from ..api import ApiError, bad_request, game_links, read_json
-from ..rooms import Connection
 from ..security import hash_token, is_game_id, new_game_id
-from ..storage import NewGame
 from ..table import FRIEND, LEVELS, YOU, Table
+from ..ws import Connection
 from .accounts import current_account
 from .clocks import OFFERED, Clock, TimeControl
 from .guard import refuse_cross_site, required_account, same_site
@@ -151,13 +150,13 @@ async def _start(request: Request, online: Online, challenge: Challenge, account
         raise ApiError(404, "not_found", "that challenge is gone (taken or cancelled)")
     control = TimeControl.parse(challenge.control)
     table = Table.new(new_game_id(), "friend", FRIEND, "random", request.app.state.rules)
-    seat_of = {challenge.account.id: table.players_seat(YOU), account.id: table.players_seat(FRIEND)}
+    seat_of = {challenge.account.id: _seat_named(table, YOU), account.id: _seat_named(table, FRIEND)}
     tokens = {i: await online.seat_token(table.game_id, seat, i) for i, seat in seat_of.items()}
     seats = {seat_of[i]: hash_token(tokens[i]) for i in seat_of}
     rooms = online.rooms
-    new = NewGame(table.game_id, table.mode, table.players, table.rules.names, table.start, seats)
+    new = table.stored_new(seats)
     await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
-    to_move = SEAT_NAMES[table.to_move or 0]
+    to_move = SEAT_NAMES[table.session.to_move or 0]
     accounts: dict[str, int | None] = {seat: i for i, seat in seat_of.items()}
     clock = Clock.start(control, to_move, online.now())
     await online.add_game(OnlineGame(table.game_id, accounts, None, challenge.rated, clock, False))
@@ -165,6 +164,11 @@ async def _start(request: Request, online: Online, challenge: Challenge, account
     online.tell_lobby({"type": "started", **links[challenge.account.id]}, {challenge.account.id})
     await _changed(online)
     return JSONResponse(links[account.id], status_code=201)
+
+
+def _seat_named(table: Table, name: str) -> str:
+    """The seat of the record name ("you": the challenger; "friend": who accepted)."""
+    return next(seat for seat, who in table.session.seats.items() if who == name)
 
 
 async def quick_pairing(request: Request) -> Response:
@@ -196,10 +200,10 @@ async def play_computer(request: Request) -> Response:
         raise bad_request(f"level must be one of {', '.join(LEVELS)}")
     online = _online(request)
     table = Table.new(new_game_id(), "computer", str(level), "random", request.app.state.rules)
-    seat = table.players_seat(YOU)
+    seat = _seat_named(table, YOU)
     token = await online.seat_token(table.game_id, seat, account.id)
     rooms = online.rooms
-    new = NewGame(table.game_id, table.mode, table.players, table.rules.names, table.start, {seat: hash_token(token)})
+    new = table.stored_new({seat: hash_token(token)})
     await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
     accounts: dict[str, int | None] = {s: (account.id if s == seat else None) for s in SEAT_NAMES}
     await online.add_game(OnlineGame(table.game_id, accounts, str(level), rated, None, False))

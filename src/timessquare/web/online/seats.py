@@ -63,9 +63,10 @@ async def claim_leaver(request: Request) -> Response:
         game = await online.game(game_id)
         assert game is not None
         other = SEAT_NAMES.index("B" if mine == "A" else "A")
-        _check_claim(game, room.table.to_move, other, {c.seat for c in room.connections}, online)
-        await room.change(lambda: room.table.forfeit(other, LEFT_THE_GAME))
-    return JSONResponse({"result": room.table.game.result})
+        _check_claim(game, room.session.to_move, other, {c.seat for c in room.connections}, online)
+        await room.change(lambda: room.session.forfeit(other, LEFT_THE_GAME))
+    outcome = room.session.outcome
+    return JSONResponse({"result": None if outcome is None else outcome.result})
 
 
 def _check_claim(game: OnlineGame, to_move: int | None, other: int, present: set[int | None], online: Online) -> None:

@@ -91,7 +91,7 @@ class Online(RoomHooks):
 
     async def flagged(self, room: Room) -> int | None:
         game = await self.game(room.id)
-        if game is None or game.clock is None or room.table.to_move is None:
+        if game is None or game.clock is None or room.session.to_move is None:
             return None
         seat = game.clock.flagged(self.now())
         return None if seat is None else SEAT_NAMES.index(seat)
@@ -108,17 +108,16 @@ class Online(RoomHooks):
         game = await self.game(room.id)
         if game is None or game.finished:
             return
-        table, now = room.table, self.now()
+        session, now = room.session, self.now()
         if game.clock is not None:
-            to_move = None if table.to_move is None else SEAT_NAMES[table.to_move]
+            to_move = None if session.to_move is None else SEAT_NAMES[session.to_move]
             clock = game.clock.stopped(now) if to_move is None else game.clock.turn_passed(to_move, now)
             if clock != game.clock:
                 await self.run(self.store.set_clock, game.game_id, clock)
                 game = OnlineGame(game.game_id, game.accounts, game.level, game.rated, clock, game.finished)
                 self._remember(game.game_id, game)
-        result = table.game.result
-        if result is not None:
-            await self.settle(game, result, now)
+        if session.outcome is not None:
+            await self.settle(game, session.outcome.result, now)
 
     async def settle(self, game: OnlineGame, result: str, now: datetime) -> None:
         new = await self.run(self.store.settle, game.game_id, result, now, new_ratings)
@@ -157,7 +156,7 @@ class Online(RoomHooks):
             if room is None:
                 continue
             async with room.lock:
-                if room.table.to_move is not None and await self.flagged(room) is not None:
+                if room.session.to_move is not None and await self.flagged(room) is not None:
                     await room.change(lambda: None)  # change() turns it into the loss on time
                     ended += 1
         return ended
