@@ -240,12 +240,15 @@ def test_quick_pairing_and_the_lobby_socket(online: TestClient) -> None:
         waiting = online.post("/api/lobby/quick", json={"control": "5+3"})
         assert waiting.status_code == 202
         assert socket.receive_json()["challenges"][0]["quick"] is True
-        assert bob.get("/api/lobby").json()["challenges"] == []  # a seek is not listed
+        assert bob.get("/api/lobby").json()["challenges"] == []  # a seek is not listed to others
+        assert bob.post("/api/lobby/quick", {"control": "3+2"}).status_code == 202  # nobody at 3+2: Bob waits
         paired = bob.post("/api/lobby/quick", {"control": "5+3"})
         assert paired.status_code == 201
         started = socket.receive_json()
-        assert started["type"] == "started" and started["id"] == paired.json()["id"]
-        assert started["seat"] != paired.json()["seat"]
+        while started["type"] != "started":
+            started = socket.receive_json()
+        assert started["id"] == paired.json()["id"] and started["seat"] != paired.json()["seat"]
+        assert bob.get("/api/lobby").json()["challenges"] == []  # his 3+2 seek ended with the game
 
 
 def test_the_computer_levels_are_in_the_lobby_and_rated(online: TestClient) -> None:

@@ -160,6 +160,7 @@ async def _start(request: Request, online: Online, challenge: Challenge, account
     accounts: dict[str, int | None] = {seat: i for i, seat in seat_of.items()}
     clock = Clock.start(control, to_move, online.now())
     await online.add_game(OnlineGame(table.game_id, accounts, None, challenge.rated, clock, False))
+    await online.run(online.store.drop_seeks, list(seat_of))
     links = {i: game_links(table.game_id, seat_of[i], tokens[i], None) for i in seat_of}
     online.tell_lobby({"type": "started", **links[challenge.account.id]}, {challenge.account.id})
     await _changed(online)

@@ -407,6 +407,11 @@ class OnlineStore:
         with self.engine.begin() as c:
             return bool(c.execute(delete(challenges).where(challenges.c.id == challenge_id)).rowcount == 1)
 
+    def drop_seeks(self, account_ids: Sequence[int]) -> None:
+        """Players who start a game stop waiting in quick pairing."""
+        with self.engine.begin() as c:
+            c.execute(delete(challenges).where(challenges.c.quick.is_(True), challenges.c.account_id.in_(account_ids)))
+
     def count_challenges(self, account_id: int) -> int:
         with self.engine.connect() as c:
             return int(c.execute(select(func.count()).where(challenges.c.account_id == account_id)).scalar_one())
