@@ -40,12 +40,12 @@ def test_migrations_create_the_schema_once_and_again_do_nothing(database_url: st
     names = set(inspect(engine).get_table_names())
     assert {"games", "moves", "seats", "alembic_version"} <= names
     with engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == head_revision()
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == only_head()
     engine.dispose()
 
 
-def head_revision() -> str:
-    """The newest migration: the revisions form one line (each one's down_revision the one before)."""
+def only_head() -> str:
+    """The one head of the migrations (more than one: two branches added a migration and nobody relinked them)."""
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
@@ -54,7 +54,7 @@ def head_revision() -> str:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     heads = ScriptDirectory.from_config(config).get_heads()
-    assert len(heads) == 1, f"the migrations branch: heads {heads}"
+    assert len(heads) == 1, f"the migrations have several heads: {heads}; set down_revision to make one chain"
     return str(heads[0])
 
 

@@ -1,7 +1,7 @@
 """The expert's analysis of each finished game (players/analysis.py), stored beside the game.
 
-Revision ID: 0002_analyses
-Revises: 0001
+Revision ID: 0003_analyses
+Revises: 0002_meet_online
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_analyses"
-down_revision = "0001"
+revision = "0003_analyses"
+down_revision = "0002_meet_online"
 branch_labels = None
 depends_on = None
 
