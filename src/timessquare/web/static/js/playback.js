@@ -11,8 +11,10 @@ export class Playback {
     this.queue = [];
     this.timer = null;
     const skip = () => this.flush();
-    // capture: the rest of the turn is shown before the click or key does anything else
-    document.addEventListener("pointerdown", skip, true);
+    // capture: the rest of the turn is shown before the click or key does anything else. On the click, not
+    // on pointerdown: a redraw between the press and the release could move the button away from under the
+    // pointer, and the click would be lost.
+    document.addEventListener("click", skip, true);
     document.addEventListener("keydown", skip, true);
   }
 
