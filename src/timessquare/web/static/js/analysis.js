@@ -154,8 +154,9 @@ export class AnalysisView {
         el("td", {}, same ? t("analysis.same") : `${turnWords(turn.best.actions, figures, turn.best.destinations)} (${percent(turn.best.win_chance)})`),
         el("td", {}, turn.mark ? t("analysis.markCost", { mark: t(`analysis.mark.${turn.mark}`), cost: turn.cost }) : ""));
     });
-    return el("table", { class: "visually-hidden analysis-table" },
-      el("caption", {}, t("analysis.caption")), el("thead", {}, head), el("tbody", {}, ...rows));
+    // hidden in a box: a table is never narrower than its cells, so hidden itself it would widen the page
+    return el("div", { class: "visually-hidden" }, el("table", { class: "analysis-table" },
+      el("caption", {}, t("analysis.caption")), el("thead", {}, head), el("tbody", {}, ...rows)));
   }
 
   costliest() {
