@@ -24,7 +24,9 @@ class Game:
     takes it from the record's `shuffle` entry).
     """
 
-    def __init__(self, state: State, players: dict[str, str] | None = None, rng: random.Random | None = None) -> None:
+    def __init__(
+        self, state: State, players: dict[str, str] | None = None, rng: random.Random | None = None
+    ) -> None:
         self.start = to_document(state)
         self.state = state
         self.rng: random.Random | None = rng if rng is not None else random.Random()

@@ -27,27 +27,10 @@ class Server:
         self.process: subprocess.Popen[str] | None = None
 
     def start(self) -> Server:
-        command = [
-            sys.executable,
-            "-m",
-            "timessquare",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--database-url",
-            self.database_url,
-            "--workers",
-            "1",
-        ]
-        self.process = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
+        command = [sys.executable, "-m", "timessquare", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                   "--database-url", self.database_url, "--workers", "1"]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
         assert self.process.stdout is not None
         deadline = time.monotonic() + 60
         lines: list[str] = []

@@ -167,3 +167,4 @@ def test_tokens_are_stored_only_as_hashes(client: TestClient, sqlite_url: str) -
         dump = json.dumps([list(map(str, row)) for row in connection.execute(text("SELECT * FROM seats"))])
     engine.dispose()
     assert game["token"] not in dump and game["invite_token"] not in dump
+

@@ -98,6 +98,7 @@ def describe_draw(seat: int, count: int) -> str:
     return f"{SEAT_NAMES[seat]} draws {count} card{'s' if count != 1 else ''}"
 
 
+
 # ----------------------------------------------------------------------------- the words
 # English, and French (the rulebook's other language; the web game speaks both).
 
