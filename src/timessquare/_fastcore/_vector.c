@@ -29,6 +29,7 @@ typedef struct {
     int8_t *seat, *needs_reset;
     int8_t (*made_of)[NUM_CARDS]; /* the second supply as it was made (public: every card was seen) */
     int32_t *steps;
+    Mask *legal; /* the learner's legal actions as last written to its mask */
     int8_t (*plan)[MAX_TURN_ACTIONS]; /* the heuristic opponent's rest of its turn */
     int8_t *plan_len, *plan_pos;
     int8_t (*deal)[DECK_SIZE + 1];
@@ -148,7 +149,7 @@ static void vec_reset_one(VectorObject *v, int i) {
 }
 
 /* encoding.encode_view of the learner's view, and its mask (all zero once the game is over). */
-static void vec_write(const VectorObject *v, int i, float *obs, int8_t *mask) {
+static void vec_write(VectorObject *v, int i, float *obs, int8_t *mask) {
     const GS *s = &v->games[i];
     const int *L = v->layout;
     int seat = v->seat[i];
@@ -168,10 +169,12 @@ static void vec_write(const VectorObject *v, int i, float *obs, int8_t *mask) {
     for (int k = 0; k < s->turn_cards_len; k++) obs[L[10] + s->turn_cards[k]] += 1.0f;
     obs[L[11] + v->joker[(int)s->turn_key]] = 1.0f;
     memset(mask, 0, NUM_ACTIONS);
+    Mask m = {0, 0};
     if (s->result == NO_RESULT) {
-        Mask m = legal_mask(v->tables, s);
+        m = legal_mask(v->tables, s);
         FOR_EACH_ID(m, id, { mask[id] = 1; });
     }
+    v->legal[i] = m;
 }
 
 /* ------------------------------------------------------------------ the Python type */
@@ -224,6 +227,7 @@ static void vector_dealloc(VectorObject *self) {
     PyMem_Free(self->needs_reset);
     PyMem_Free(self->made_of);
     PyMem_Free(self->steps);
+    PyMem_Free(self->legal);
     PyMem_Free(self->plan);
     PyMem_Free(self->plan_len);
     PyMem_Free(self->plan_pos);
@@ -275,13 +279,14 @@ static PyObject *vector_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwd
     v->needs_reset = PyMem_Calloc(N, 1);
     v->made_of = PyMem_Calloc(N, NUM_CARDS);
     v->steps = PyMem_Calloc(N, sizeof(int32_t));
+    v->legal = PyMem_Calloc(N, sizeof(Mask));
     v->plan = PyMem_Calloc(N, MAX_TURN_ACTIONS);
     v->plan_len = PyMem_Calloc(N, 1);
     v->plan_pos = PyMem_Calloc(N, 1);
     v->deal = PyMem_Calloc(N, DECK_SIZE + 1);
     v->log = record ? PyMem_Calloc(N * LOG_CAP, sizeof(int16_t)) : PyMem_Calloc(1, sizeof(int16_t));
     v->log_len = PyMem_Calloc(N, sizeof(int32_t));
-    if (!v->games || !v->rng || !v->seat || !v->needs_reset || !v->made_of || !v->steps || !v->plan ||
+    if (!v->games || !v->rng || !v->seat || !v->needs_reset || !v->made_of || !v->steps || !v->legal || !v->plan ||
         !v->plan_len || !v->plan_pos || !v->deal || !v->log || !v->log_len) {
         PyErr_NoMemory();
         goto fail;
@@ -352,7 +357,7 @@ static PyObject *vector_step(VectorObject *v, PyObject *args) {
         } else {
             int64_t aid = actions[i];
             v->steps[i]++;
-            if (aid < 0 || aid >= NUM_ACTIONS || !m_has(legal_mask(v->tables, s), (int)aid)) {
+            if (aid < 0 || aid >= NUM_ACTIONS || !m_has(v->legal[i], (int)aid)) {
                 reward = v->illegal_reward;
                 bad = 1;
             } else {

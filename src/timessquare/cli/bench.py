@@ -4,6 +4,9 @@
   `_fastcore.speed.random_play_compiled` in C;
 - search: the expert's search on a fixed set of positions, in iterations per second, on each path.
 
+- the vector environment (`timessquare.envs.vector`, where the `rl` extra is installed): learner steps
+  per second with observations and masks, `measure_vector_env`.
+
 `measure_paths` runs all four beside each other, interleaved position by position for the search, so that
 the load of the machine weighs alike on both paths.
 """
@@ -114,3 +117,13 @@ def measure_paths(seconds: float = 10.0, seed: int = 0, rules: Rules = DEFAULT_R
                 path.iterations += iterations
                 path.search_seconds += took
     return paths
+
+
+def measure_vector_env(seconds: float, seed: int = 0) -> dict[str, float | str] | None:
+    """The vector environment's learner steps per second (envs/vector_speed.py), or None where the
+    optional `rl` extra (numpy, Gymnasium) is not installed."""
+    try:
+        from ..envs.vector_speed import vector_steps_per_second  # the optional extra rl
+    except ImportError:
+        return None
+    return vector_steps_per_second(seconds, seed)

@@ -120,7 +120,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import measure_paths
+    from .bench import measure_paths, measure_vector_env
 
     if not args.seconds > 0:
         raise UsageError("--seconds must be more than 0")
@@ -130,9 +130,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
             " search on fixed positions, on both paths ...",
             flush=True,
         )
-    paths = measure_paths(args.seconds, args.seed, _rules(args))
+    paths = measure_paths(args.seconds * 4 / 5, args.seed, _rules(args))
+    vector = measure_vector_env(args.seconds / 5, args.seed)
     if args.json:
-        print(json.dumps({name: None if p is None else p.as_json() for name, p in paths.items()}))
+        out: dict[str, object] = {name: None if p is None else p.as_json() for name, p in paths.items()}
+        out["vector_env"] = vector
+        print(json.dumps(out))
         return 0
     python, fast = paths["python"], paths["compiled"]
     assert python is not None
@@ -149,6 +152,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"{label:30}{format(mine, fmt):>12}{other:>14}{ratio:>8}")
     if fast is None:
         print("the compiled core is not built here (no C compiler at install time): players use the Python path")
+    if vector is None:
+        print("vector environment: not measured (it needs the optional extra rl: numpy, gymnasium)")
+    else:
+        print(
+            f"vector environment ({vector['engine']} engine, {vector['num_envs']} games): "
+            f"{vector['steps_per_second']:,.0f} learner steps per second "
+            f"({vector['steps_per_cpu_second']:,.0f} per second of CPU time), observations and masks included"
+        )
     return 0
 
 
@@ -277,8 +288,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="trust X-Forwarded-For/-Proto from a reverse proxy on this machine (see docs/web.md)",
     )
 
-    p = add("bench", cmd_bench, "measure random play and search on one core, Python and compiled side by side")
-    p.add_argument("--seconds", type=float, default=10.0, help="time in all, shared by the four measurements")
+    p = add("bench", cmd_bench, "measure random play, search and the vector environment on one core")
+    p.add_argument("--seconds", type=float, default=10.0, help="time in all, shared by the five measurements")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
