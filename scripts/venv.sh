@@ -11,7 +11,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 if [ ! -f "$stamp" ]; then
     .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip >&2
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev,tui,web,rl,e2e]" >&2
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev,tui,web,rl,e2e,cluster]" >&2
     rm -f .venv/.installed-*
     touch "$stamp"
 fi

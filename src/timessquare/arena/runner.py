@@ -110,8 +110,10 @@ def run_arena(
     workers: int = 1,
     keep_records: bool = False,
     progress: Callable[[ArenaReport], None] | None = None,
+    ray: str | None = None,
 ) -> ArenaReport:
-    """Play `games` games (rounded up to whole pairs) between two players given by name."""
+    """Play `games` games (rounded up to whole pairs) between two players given by name: on `workers`
+    processes, or with `ray` as Ray tasks ("" for a Ray started on this machine, else a cluster's address)."""
     if games < 1:
         raise TimesSquareError(f"--games must be 1 or more (got {games})")
     if workers < 1:
@@ -121,7 +123,13 @@ def run_arena(
     pairs = (games + 1) // 2
     tasks = [GameTask(2 * k + swap, seed_k) for k, seed_k in enumerate(deal_seeds(seed, pairs)) for swap in (0, 1)]
     report = ArenaReport(player1, player2, seed)
-    for outcome in play_arena_games(player1, player2, rules, tasks, workers, keep_records):
+    if ray is not None:
+        from .on_ray import ray_arena_games  # the optional extra cluster
+
+        outcomes = ray_arena_games(player1, player2, rules, tasks, keep_records, ray or None)
+    else:
+        outcomes = play_arena_games(player1, player2, rules, tasks, workers, keep_records)
+    for outcome in outcomes:
         report.outcomes.append(outcome)
         if progress is not None:
             progress(report)

@@ -17,7 +17,7 @@ from ..chance import sample_chance
 from ..errors import FormatError, TimesSquareError
 from ..jsonread import MAX_DOCUMENT_BYTES, parse_json
 from ..players.registry import PLAYER_NAMES
-from ..record import ReplayError, read_record_file, replay, to_record
+from ..record import ReplayError, read_record_file, replay
 from ..state import State
 from ..variants import VARIANT_NAMES, Rules
 from ..view import PlayerView
@@ -105,16 +105,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from ..arena.records import prepare_folder, write_record
-    from ..arena.selfplay import play_games
+    from ..arena.selfplay_command import selfplay_records
 
     if args.games < 1:
         raise UsageError(f"--games must be 1 or more (got {args.games})")
-    out = prepare_folder(args.out, args.games)
-    tally = {"A": 0, "B": 0, "draw": 0, None: 0}
-    for i, game in enumerate(play_games(args.games, args.seed, _rules(args), args.a, args.b)):
-        write_record(out, i, to_record(game))
-        tally[game.result] += 1
+    out, tally = selfplay_records(args, _rules(args))
     print(f"{args.games} games written to {out}: A won {tally['A']}, B won {tally['B']}, draws {tally['draw']}")
     return 0
 
@@ -260,6 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="directory for the game records")
     p.add_argument("--a", default="random", help="player A (default: random)")
     p.add_argument("--b", default="random", help="player B (default: random)")
+    add_ray_option(p)
 
     p = add("arena", cmd_arena, "play paired games between two players and report their strength")
     p.add_argument("player1")
@@ -269,6 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="directory for the game records")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--workers", type=int, default=None, help="parallel games (default: the number of cores)")
+    add_ray_option(p)
 
     p = add("player", cmd_player, "run one of our players over the player protocol on stdin/stdout")
     p.add_argument("name", help="a player name, e.g. expert or ismcts:seconds=1")
@@ -293,6 +290,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def add_ray_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        metavar="ADDRESS",
+        help="play the games as Ray tasks: on a Ray cluster (HOST:PORT of its head), or without an address on a "
+        "Ray started on this machine (extra cluster; docs/research.md)",
+    )
 
 
 class OneLineParser(argparse.ArgumentParser):
