@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 from typing import IO, Any
 
 from ..actions import ACTIONS, action_id
@@ -15,6 +16,7 @@ from ..errors import FormatError, TimesSquareError
 from ..jsonread import JSONSyntaxError, NestingError, parse_json
 from ..players.base import Player
 from ..players.registry import make_player
+from ..tables import tables_for
 from ..variants import Rules
 from ..view import PlayerView
 from .messages import MAX_LINE_BYTES, PROTOCOL
@@ -50,6 +52,7 @@ def serve(
     try:
         number = 0
         while raw := reader.readline(MAX_LINE_BYTES + 1):
+            arrival = time.monotonic()  # the host's `seconds` run from about now
             number += 1
             if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
                 raise ProtocolError(f"line {number}: longer than {MAX_LINE_BYTES:,} bytes (1 MiB)")
@@ -62,11 +65,18 @@ def serve(
                 hook = getattr(player, "start_game", None)
                 if hook is not None:
                     hook(seat)
+                # The rules' legality tables take a second or two to build: now, within hello's 10 seconds,
+                # not in the first decision's time.
+                tables_for(rules)
                 send({"type": "hello", "protocol": PROTOCOL, "name": name})
             elif kind == "act":
                 if seat is None:
                     raise ProtocolError(f"line {number}: act before hello")
                 view, legal = _read_act(message, seat, number)
+                limit_time = getattr(player, "limit_time", None)  # a searching player keeps to the host's time
+                seconds = message.get("seconds")
+                if limit_time is not None and isinstance(seconds, int | float) and not isinstance(seconds, bool):
+                    limit_time(max(float(seconds), 0.0), arrival)
                 aid = player.choose(view, legal, rng)
                 if aid not in legal:
                     raise ProtocolError(f"line {number}: player {name!r} chose {aid}, which is not legal here")
