@@ -1,6 +1,7 @@
 """Searching players keep to the time the player protocol gives them (FORMATS.md: `seconds` per decision),
 on a busy machine too: with one core kept busy by another process, the time from sending `act` to reading
-the answer is measured at the host, for the expert (two worker processes), ismcts, pimc and textbook. The
+the answer is measured at the host, for the expert (two worker processes; 2 s, as in the match that found
+it going over), ismcts, pimc and textbook. The
 spec allows 10% over `seconds`; the players aim to stop their search at 75% of it (SEARCH_SHARE), so the
 check has that margin for a loaded machine's delays rather than a tight timing bound."""
 
@@ -29,13 +30,18 @@ def busy_core() -> Iterator[None]:
 
 
 @pytest.mark.parametrize(
-    ("name", "seconds"),
-    [("expert", 1.0), ("ismcts:seconds=5,workers=2", 1.0), ("pimc:seconds=5", 1.0), ("textbook:seconds=5", 1.0)],
+    ("name", "seconds", "decisions"),
+    [
+        ("expert", 2.0, 3),
+        ("ismcts:seconds=5,workers=2", 1.5, 2),
+        ("pimc:seconds=5", 1.5, 2),
+        ("textbook:seconds=5", 1.5, 2),
+    ],
 )
 def test_search_players_keep_to_the_protocols_seconds_on_a_busy_core(
-    busy_core: None, name: str, seconds: float
+    busy_core: None, name: str, seconds: float, decisions: int
 ) -> None:
-    times = decision_times(name, seconds, turn_start_decisions(3))
+    times = decision_times(name, seconds, turn_start_decisions(decisions))
     worst = max(times)
     assert worst <= seconds * (1 + ALLOWED_OVERRUN), f"{name}: {worst:.3f} s for {seconds} s ({times})"
     assert worst >= seconds * 0.5, "the search used its time (else the limit was not what stopped it)"

@@ -84,7 +84,7 @@ class SearchConfig:
         return replace(self, iterations=iterations, workers=1, parts=parts)
 
 
-SEARCH_SHARE = 0.75  # of the time a host gives a decision (limit_time), the part the search may use
+SEARCH_SHARE = 0.7  # of the time a host gives a decision (limit_time), the part the search may use
 
 SEARCH_DEFAULTS: dict[str, float] = {
     "iterations": 0,
