@@ -38,12 +38,14 @@ def _table(player1: str, player2: str, rules: Rules, keep_records: bool) -> _Tab
 
 
 @ray.remote
-def _arena_game(player1: str, player2: str, rules: Rules, keep_records: bool, task: GameTask) -> GameOutcome:
+def arena_game_task(player1: str, player2: str, rules: Rules, keep_records: bool, task: GameTask) -> GameOutcome:
     return _table(player1, player2, rules, keep_records).play(task)
 
 
 @ray.remote
-def _selfplay_game(spec_a: str, spec_b: str, rules: Rules, index: int, game_seed: int) -> tuple[int, dict[str, Any]]:
+def selfplay_game_task(
+    spec_a: str, spec_b: str, rules: Rules, index: int, game_seed: int
+) -> tuple[int, dict[str, Any]]:
     """Self-play game `index` as `selfplay.play_games` plays it: its record."""
     table = _table(spec_a, spec_b, rules, True)
     game = Game.new(game_seed, rules, players={"A": spec_a, "B": spec_b})
@@ -87,7 +89,7 @@ def ray_arena_games(
 ) -> Iterator[GameOutcome]:
     """The outcomes of `tasks` as Ray tasks, in the order they finish."""
     with RaySession(address) as session:
-        refs = [_arena_game.remote(player1, player2, rules, keep_records, task) for task in tasks]
+        refs = [arena_game_task.remote(player1, player2, rules, keep_records, task) for task in tasks]
         yield from session.as_completed(refs)
 
 
@@ -96,5 +98,5 @@ def ray_selfplay_records(
 ) -> Iterator[tuple[int, dict[str, Any]]]:
     """(game index, record) of each self-play game, in the order they finish."""
     with RaySession(address) as session:
-        refs = [_selfplay_game.remote(spec_a, spec_b, rules, i, seed) for i, seed in enumerate(seeds)]
+        refs = [selfplay_game_task.remote(spec_a, spec_b, rules, i, seed) for i, seed in enumerate(seeds)]
         yield from session.as_completed(refs)
