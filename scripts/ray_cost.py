@@ -12,7 +12,8 @@ import os
 import time
 
 from timessquare.arena.on_ray import RaySession, arena_game_task
-from timessquare.arena.runner import GameTask, _Table, deal_seeds
+from timessquare.arena.runner import deal_seeds
+from timessquare.arena.table import GameTask, Table
 from timessquare.variants import DEFAULT_RULES
 
 
@@ -27,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")  # loopback only
     one, two = args.players.split(",")
     tasks = [GameTask(i, seed) for i, seed in enumerate(deal_seeds(1, args.games))]
-    table = _Table(one, two, DEFAULT_RULES, False)
+    table = Table(one, two, DEFAULT_RULES, False)
     start = time.perf_counter()
     for task in tasks:
         table.play(task)

@@ -22,18 +22,18 @@ from ..errors import TimesSquareError
 from ..game import Game
 from ..record import to_record
 from ..variants import Rules
-from .runner import GameTask, _Table
 from .selfplay import play_game
 from .stats import GameOutcome
+from .table import GameTask, Table
 
-_tables: dict[tuple[str, str, Rules, bool], _Table] = {}  # the players of this Ray worker process
+_tables: dict[tuple[str, str, Rules, bool], Table] = {}  # the players of this Ray worker process
 
 
-def _table(player1: str, player2: str, rules: Rules, keep_records: bool) -> _Table:
+def _table(player1: str, player2: str, rules: Rules, keep_records: bool) -> Table:
     key = (player1, player2, rules, keep_records)
     found = _tables.get(key)
     if found is None:
-        found = _tables[key] = _Table(*key)
+        found = _tables[key] = Table(*key)
     return found
 
 
