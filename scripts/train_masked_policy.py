@@ -160,18 +160,14 @@ def greedy_score(policy: MaskedPolicy, opponent: str, games: int, seed: int) -> 
     envs = TimesSquareVectorEnv(num_envs, opponent=opponent, copy=False)
     obs, info = envs.reset(seed=seed)
     points, played = 0.0, 0
-    counted = np.zeros(num_envs, int)
-    per_env = -(-games // num_envs)
     fresh = np.zeros(num_envs, bool)
-    while (counted < per_env).any():
+    while played < games:
         mask = np.where(fresh[:, None], 1, info["action_mask"])
         _, probs, _ = policy.forward(obs * SCALE, mask)
         obs, rewards, terminated, truncated, info = envs.step(probs.argmax(axis=1))
-        for i in np.flatnonzero(terminated | truncated):
-            if counted[i] < per_env:
-                points += (rewards[i] + 1) / 2
-                played += 1
-                counted[i] += 1
+        for i in np.flatnonzero(terminated | truncated)[: games - played]:
+            points += (rewards[i] + 1) / 2
+            played += 1
         fresh = terminated | truncated
     envs.close()
     return points / played, played
