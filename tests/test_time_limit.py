@@ -7,13 +7,24 @@ check has that margin for a loaded machine's delays rather than a tight timing b
 
 from __future__ import annotations
 
+import io
+import json
+import random
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 
+from timessquare.actions import ACTIONS
+from timessquare.players import make_player
+from timessquare.players.base import BasePlayer
+from timessquare.players.ismcts import SEARCH_SHARE
+from timessquare.protocol import PROTOCOL
+from timessquare.protocol.server import serve
 from timessquare.protocol.timing import decision_times, turn_start_decisions
+from timessquare.variants import DEFAULT_RULES
+from timessquare.view import PlayerView
 
 ALLOWED_OVERRUN = 0.10  # the issue's bound: never more than 10% over the given seconds
 
@@ -45,3 +56,41 @@ def test_search_players_keep_to_the_protocols_seconds_on_a_busy_core(
     worst = max(times)
     assert worst <= seconds * (1 + ALLOWED_OVERRUN), f"{name}: {worst:.3f} s for {seconds} s ({times})"
     assert worst >= seconds * 0.5, "the search used its time (else the limit was not what stopped it)"
+
+
+class Recorder(BasePlayer):
+    """A player that records the limits the server gives it and plays the first legal action."""
+
+    name = "recorder"
+
+    def __init__(self) -> None:
+        self.limits: list[float] = []
+
+    def limit_time(self, seconds: float, since: float) -> None:
+        self.limits.append(seconds)
+
+    def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
+        return legal[0]
+
+
+def test_each_act_sets_the_limit_and_one_without_seconds_lifts_it() -> None:
+    ((view, ids),) = turn_start_decisions(1)
+    assert view.seat is not None
+    legal = sorted(ACTIONS[a].notation for a in ids)
+    act = {"type": "act", "view": view.to_document(), "legal": legal}
+    lines = [
+        {"type": "hello", "protocol": PROTOCOL, "seat": "AB"[view.seat]},
+        {**act, "seconds": 1.5},
+        act,
+        {**act, "seconds": "soon"},
+        {"type": "result", "result": "draw", "end": "test"},
+    ]
+    stdin = io.BytesIO("".join(json.dumps(m) + "\n" for m in lines).encode())
+    player = Recorder()
+    assert serve("recorder", DEFAULT_RULES, stdin, io.BytesIO(), player=player) == 0
+    assert player.limits == [1.5, 0.0, 0.0]
+    searcher = make_player("ismcts:seconds=1,workers=1")
+    searcher.limit_time(2.0, 100.0)  # type: ignore[attr-defined]
+    assert searcher.until == 100.0 + 2.0 * SEARCH_SHARE  # type: ignore[attr-defined]
+    searcher.limit_time(0.0, 200.0)  # type: ignore[attr-defined]
+    assert searcher.until == 0.0  # type: ignore[attr-defined]

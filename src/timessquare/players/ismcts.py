@@ -501,7 +501,7 @@ class SearchPlayer(TurnPlayer):
         """The host gives this decision `seconds` from `since` (a time.monotonic()), as the player protocol
         does: the search stops at SEARCH_SHARE of them, whatever its own budget, leaving the rest for what
         follows it (merging the workers' statistics, the answer) on a busy machine."""
-        self.until = since + seconds * SEARCH_SHARE
+        self.until = since + seconds * SEARCH_SHARE if seconds > 0 else 0.0  # 0 or less: no limit
 
     def search(self, view: PlayerView, rng: random.Random) -> RootStats:
         """Root statistics for `view`; a turn that wins at once, or the only turn, is taken without search."""

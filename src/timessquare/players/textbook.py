@@ -207,7 +207,7 @@ class TextbookPlayer(BasePlayer):
     def limit_time(self, seconds: float, since: float) -> None:
         """The host gives this decision `seconds` from `since` (a time.monotonic()): the search stops at
         SEARCH_SHARE of them, whatever its own budget."""
-        self.until = since + seconds * SEARCH_SHARE
+        self.until = since + seconds * SEARCH_SHARE if seconds > 0 else 0.0  # 0 or less: no limit
 
     def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:

@@ -74,9 +74,8 @@ def serve(
                     raise ProtocolError(f"line {number}: act before hello")
                 view, legal = _read_act(message, seat, number)
                 limit_time = getattr(player, "limit_time", None)  # a searching player keeps to the host's time
-                seconds = message.get("seconds")
-                if limit_time is not None and isinstance(seconds, int | float) and not isinstance(seconds, bool):
-                    limit_time(max(float(seconds), 0.0), arrival)
+                if limit_time is not None:  # a message without a usable `seconds` lifts an earlier limit
+                    limit_time(_seconds_of(message), arrival)
                 aid = player.choose(view, legal, rng)
                 if aid not in legal:
                     raise ProtocolError(f"line {number}: player {name!r} chose {aid}, which is not legal here")
@@ -119,6 +118,14 @@ def _hello_seat(message: dict[str, Any], number: int) -> int:
     if seat not in SEAT_NAMES:
         raise ProtocolError(f'line {number}: hello needs "seat": "A" or "B" (got {json.dumps(seat)})')
     return SEAT_NAMES.index(seat)
+
+
+def _seconds_of(message: dict[str, Any]) -> float:
+    """The act message's `seconds` when it is a positive number, else 0."""
+    seconds = message.get("seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        return 0.0
+    return max(float(seconds), 0.0)
 
 
 def _read_act(message: dict[str, Any], seat: int, number: int) -> tuple[PlayerView, tuple[int, ...]]:
