@@ -5,15 +5,16 @@ Every refusal is `{"error": {"code", "message"}}` with a 4xx status; no field th
 
 from __future__ import annotations
 
-import json
+import math
 from datetime import UTC
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from ..cards import SEAT_NAMES
-from ..errors import TimesSquareError
+from ..errors import FormatError, TimesSquareError
+from ..jsonread import parse_json
 from ..session.describe import LANGUAGES
 from ..session.timeline import walk
 from .replay import replay_document
@@ -27,15 +28,17 @@ MAX_TOKENS = 200
 
 
 class ApiError(TimesSquareError):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, retry_after: float | None = None) -> None:
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after  # seconds, for a 429 or a 503
         super().__init__(message)
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def error_response(status: int, code: str, message: str, retry_after: float | None = None) -> JSONResponse:
+    headers = {} if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
 def bad_request(message: str) -> ApiError:
@@ -44,15 +47,22 @@ def bad_request(message: str) -> ApiError:
 
 async def read_json(request: Request, fields: set[str]) -> dict[str, Any]:
     """The request's JSON object (at most MAX_BODY_BYTES, only the named fields)."""
+    # JSON only: a form or text/plain body is what a foreign page can send without asking (no CORS preflight)
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise ApiError(415, "unsupported_media_type", "the request body must be JSON (Content-Type: application/json)")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY_BYTES:
-            raise ApiError(413, "too_large", f"the request body is larger than {MAX_BODY_BYTES} bytes")
     try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):
-        raise bad_request("the request body is not JSON") from None
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY_BYTES:
+                raise ApiError(413, "too_large", f"the request body is larger than {MAX_BODY_BYTES} bytes")
+    except ClientDisconnect:
+        raise ApiError(400, "bad_request", "the request body was cut short") from None
+    try:
+        data = parse_json(body)
+    except FormatError as e:
+        raise bad_request(f"the request body is not JSON: {e}") from None
     if not isinstance(data, dict):
         raise bad_request("the request body must be a JSON object")
     unknown = set(data) - fields
@@ -96,8 +106,10 @@ def _seat_choice(data: dict[str, Any]) -> str:
 
 
 async def create_game(request: Request) -> Response:
-    if not request.app.state.create_limiter.allow(request.client.host if request.client else "?"):
-        raise ApiError(429, "rate_limited", "too many new games from here: wait a minute")
+    limiter = request.app.state.create_limiter
+    address = request.client.host if request.client else "?"
+    if not limiter.allow(address):
+        raise ApiError(429, "rate_limited", "too many new games from here: wait a minute", limiter.wait(address))
     data = await read_json(request, {"mode", "level", "seat"})
     mode = data.get("mode")
     if mode == "computer":

@@ -24,7 +24,9 @@ from starlette.staticfiles import StaticFiles
 
 from ..variants import DEFAULT_RULES, Rules
 from . import api
+from .limits import SocketCounts, SocketLimits
 from .missing import no_such_game
+from .origin import OriginCheck
 from .pool import WorkerPool
 from .rooms import Database, Rooms
 from .security import KeyedLimiter, SecurityHeaders, is_game_id
@@ -49,6 +51,8 @@ class Settings:
     socket_burst: float = 40  # ... and at once
     warm_workers: bool = True  # start the worker processes at once (else on first use)
     rules: Rules = DEFAULT_RULES
+    allowed_origins: tuple[str, ...] = ()  # other sites whose pages may use this server (--allow-origin)
+    socket_limits: SocketLimits = field(default_factory=SocketLimits)
     on_ready: Callable[[str], None] | None = None  # told the database kind once the server is ready
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -92,7 +96,7 @@ async def healthz(request: Request) -> Response:
 
 async def http_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, api.ApiError):
-        return api.error_response(exc.status, exc.code, exc.message)
+        return api.error_response(exc.status, exc.code, exc.message, exc.retry_after)
     if isinstance(exc, HTTPException):
         if exc.status_code == 404 and request.url.path.startswith(GAME_PAGES):  # a person's link, e.g. cut short
             return no_such_game(request)
@@ -140,7 +144,11 @@ def create_app(settings: Settings) -> Starlette:
     app = Starlette(
         routes=routes,
         # gzip: a replay's frames repeat the history in every view (~130 KB for a long game, ~3 KB sent)
-        middleware=[Middleware(SecurityHeaders), Middleware(GZipMiddleware, minimum_size=1024)],
+        middleware=[
+            Middleware(OriginCheck, allowed=settings.allowed_origins),
+            Middleware(SecurityHeaders),
+            Middleware(GZipMiddleware, minimum_size=1024),
+        ],
         exception_handlers={Exception: http_error, HTTPException: http_error, api.ApiError: http_error},
         lifespan=lifespan,
     )
@@ -149,5 +157,6 @@ def create_app(settings: Settings) -> Starlette:
     app.state.rules = settings.rules
     app.state.database_kind = dialect_name(engine.url)
     app.state.create_limiter = KeyedLimiter(settings.create_per_minute / 60, max(1.0, settings.create_per_minute / 4))
+    app.state.socket_counts = SocketCounts(settings.socket_limits)
     app.state.internal_errors = 0
     return app

@@ -10,6 +10,7 @@ A computer player chooses in the worker pool, outside the lock (a resignation ne
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import random
@@ -140,7 +141,9 @@ class Connection:
                     await self.socket.close(item)
                     return
                 await self.socket.send_text(item)
-            except Exception:  # the peer went away: the receive loop ends the connection
+            except Exception:  # the peer went away (the receive loop ends the connection), or a message failed:
+                with contextlib.suppress(Exception):  # never leave a socket that reads but no longer answers
+                    await self.socket.close(1011)
                 return
 
 

@@ -10,10 +10,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 
+from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import messages
+from .limits import SocketCounts
 from .messages import ProtocolError
 from .rooms import Connection, Rooms, guarded
 from .security import TokenBucket, is_game_id
@@ -26,6 +29,26 @@ REFUSALS_BEFORE_CLOSE = 200
 
 
 async def game_socket(socket: WebSocket) -> None:
+    counts: SocketCounts = socket.app.state.socket_counts
+    address = socket.client.host if socket.client else "?"
+    refusal = counts.admit(address)
+    if refusal is not None:
+        status, words = refusal
+        headers = {"Retry-After": "60"} if status == 503 else {"Retry-After": "10"}
+        code = "busy" if status == 503 else "rate_limited"
+        await socket.send_denial_response(
+            JSONResponse({"error": {"code": code, "message": words}}, status_code=status, headers=headers)
+        )
+        return
+    joined = False
+    try:
+        joined = await _serve_socket(socket, counts.limits.join_seconds, lambda: counts.joined(address))
+    finally:
+        counts.closed(address, joined)
+
+
+async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callable[[], None]) -> bool:
+    """Read the socket until it closes; returns whether it ever joined a game."""
     rooms: Rooms = socket.app.state.rooms
     game_id = str(socket.path_params["game_id"])
     await socket.accept()
@@ -34,9 +57,19 @@ async def game_socket(socket: WebSocket) -> None:
     pump = asyncio.create_task(connection.pump(), name="socket writer")
     refused = 0
     last_refusal_message = 0.0
+    joined = False
+    join_by = time.monotonic() + join_seconds
     try:
         while True:
-            frame = await socket.receive()
+            if joined:
+                frame = await socket.receive()
+            else:
+                try:  # a socket that never joins holds a file and memory for nothing: it has a few seconds
+                    frame = await asyncio.wait_for(socket.receive(), max(0.0, join_by - time.monotonic()))
+                except TimeoutError:
+                    connection.send(messages.error("bad_message", f"join a game within {join_seconds:g} seconds"))
+                    await _close_after_sending(connection, pump, CLOSE_POLICY)
+                    return joined
             if frame["type"] == "websocket.disconnect":
                 break
             if not connection.bucket.allow():
@@ -44,7 +77,7 @@ async def game_socket(socket: WebSocket) -> None:
                 if refused >= REFUSALS_BEFORE_CLOSE:
                     connection.send(messages.error("rate_limited", "too many messages: the connection is closed"))
                     await _close_after_sending(connection, pump, CLOSE_POLICY)
-                    return
+                    return joined
                 if time.monotonic() - last_refusal_message >= 1.0:  # one notice a second, not one per message
                     last_refusal_message = time.monotonic()
                     connection.send(messages.error("rate_limited", "too many messages: slow down"))
@@ -52,11 +85,14 @@ async def game_socket(socket: WebSocket) -> None:
             try:
                 message = messages.parse(frame.get("text") if "text" in frame else frame.get("bytes"))
                 await handle(rooms, connection, game_id, message)
+                if not joined and connection.room is not None:
+                    joined = True
+                    on_join()
             except ProtocolError as e:
                 connection.send(e.to_message())
                 if e.code == "not_found":
                     await _close_after_sending(connection, pump, CLOSE_NOT_FOUND)
-                    return
+                    return joined
             except Exception:
                 socket.app.state.internal_errors += 1
                 log.exception("unexpected failure on the socket of game %s", game_id)
@@ -68,6 +104,7 @@ async def game_socket(socket: WebSocket) -> None:
         connection.close()
         if not pump.done():
             pump.cancel()
+    return joined
 
 
 async def _close_after_sending(connection: Connection, pump: asyncio.Task[None], code: int) -> None:
