@@ -28,9 +28,9 @@ from .limits import SocketCounts, SocketLimits
 from .missing import no_such_game
 from .origin import OriginCheck
 from .pool import WorkerPool
-from .rooms import Database, Rooms
+from .rooms import Database, Rooms, unavailable
 from .security import KeyedLimiter, SecurityHeaders, is_game_id
-from .storage import GameStore, dialect_name, make_engine, migrate
+from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
 from .ws import game_socket
 
 log = logging.getLogger("timessquare.web")
@@ -65,8 +65,8 @@ async def game_exists(request: Request, game_id: str) -> bool:
     rooms: Rooms = request.app.state.rooms
     try:
         return await rooms.database.run(rooms.database.store.exists, game_id)
-    except Exception:
-        log.exception("could not look up game %s", game_id)
+    except DatabaseUnavailable as e:
+        unavailable.warning("could not look up game %s: %s", game_id, e)
         return True
 
 
@@ -86,15 +86,20 @@ def page(name: str) -> Callable[[Request], Awaitable[Response]]:
 async def healthz(request: Request) -> Response:
     rooms: Rooms = request.app.state.rooms
     kind = request.app.state.database_kind
-    try:
-        with anyio.fail_after(5):
-            await rooms.database.run(rooms.database.store.ping)
-    except Exception:
-        return JSONResponse({"ok": False, "database": kind, "error": "the database does not answer"}, status_code=503)
+    try:  # a write, bounded in time: a database that answers but cannot write is not healthy
+        await rooms.database.run(rooms.database.store.ping)
+    except Exception as e:
+        unavailable.warning("health check: %s", e)
+        failure = {"ok": False, "database": kind, "error": "the database does not answer or cannot write"}
+        return JSONResponse(failure, status_code=503, headers={"Retry-After": "5"})
     return JSONResponse({"ok": True, "database": kind})
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
+    if isinstance(exc, DatabaseUnavailable):
+        unavailable.warning("%s %s: %s", request.method, request.url.path, exc)
+        words = "the database does not answer: try again in a moment"
+        return api.error_response(503, "busy", words, retry_after=5)
     if isinstance(exc, api.ApiError):
         return api.error_response(exc.status, exc.code, exc.message, exc.retry_after)
     if isinstance(exc, HTTPException):
@@ -149,7 +154,12 @@ def create_app(settings: Settings) -> Starlette:
             Middleware(SecurityHeaders),
             Middleware(GZipMiddleware, minimum_size=1024),
         ],
-        exception_handlers={Exception: http_error, HTTPException: http_error, api.ApiError: http_error},
+        exception_handlers={
+            Exception: http_error,
+            HTTPException: http_error,
+            api.ApiError: http_error,
+            DatabaseUnavailable: http_error,
+        },
         lifespan=lifespan,
     )
     app.state.settings = settings

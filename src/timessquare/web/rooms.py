@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import anyio
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as SATimeoutError
 from starlette.websockets import WebSocket, WebSocketState
 
 from ..cards import SEAT_NAMES
@@ -26,13 +28,15 @@ from ..players.base import Forfeit
 from ..session.destinations import turn_destinations
 from ..view import PlayerView
 from . import messages
+from .limits import Throttled
 from .messages import ProtocolError
 from .pool import PoolBusy, WorkerPool
 from .security import TokenBucket, hash_token, is_token
-from .storage import Append, GameStore, VersionConflict
+from .storage import Append, DatabaseUnavailable, GameStore, VersionConflict
 from .table import Table
 
 log = logging.getLogger("timessquare.web")
+unavailable = Throttled(log)  # a database outage is told once every few seconds, not once per socket
 T = TypeVar("T")
 
 OUTBOX = 64  # messages waiting for a slow socket before it is dropped
@@ -49,6 +53,7 @@ class Database:
     """
 
     BATCH = 256
+    CALL_SECONDS = 4.0  # a call that takes longer is given up (its thread is left to finish): never a hang
 
     def __init__(self, store: GameStore, threads: int = 16) -> None:
         self.store = store
@@ -58,7 +63,15 @@ class Database:
         self._writer: asyncio.Task[None] | None = None
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        return await anyio.to_thread.run_sync(function, *args, limiter=self.limiter)
+        """`function(*args)` in a thread; raises DatabaseUnavailable when the database does not answer in
+        time or fails (a hung database gives an error within CALL_SECONDS, never a hang)."""
+        try:
+            with anyio.fail_after(self.CALL_SECONDS):
+                return await anyio.to_thread.run_sync(function, *args, limiter=self.limiter, abandon_on_cancel=True)
+        except TimeoutError:
+            raise DatabaseUnavailable(f"the database did not answer within {self.CALL_SECONDS:g} seconds") from None
+        except (OperationalError, InterfaceError, SATimeoutError) as e:  # down, unreachable, full, read-only
+            raise DatabaseUnavailable(f"the database failed: {str(getattr(e, 'orig', None) or e).strip()[:200]}") from e
 
     async def append(self, item: Append) -> None:
         """Commit one game's new moves (raises VersionConflict, or the database's error)."""
@@ -200,6 +213,11 @@ class Room:
         except Exception as e:
             self.broken = True
             self.rooms.drop(self)
+            if isinstance(e, DatabaseUnavailable):
+                unavailable.warning("could not store a move of game %s: %s", self.id, e)
+                raise ProtocolError(
+                    "busy", "the database does not answer: the move may not be saved; the game is read back"
+                ) from None
             if not isinstance(e, VersionConflict):
                 log.exception("could not store a move of game %s", self.id)
             raise ProtocolError("busy", "the move could not be saved, so it did not happen: try again") from None
@@ -401,12 +419,13 @@ class Rooms:
     async def _rejoin(self, game_id: str, connections: list[Connection]) -> None:
         try:
             room = await self.get(game_id)
-        except Exception:
-            log.exception("could not read game %s back", game_id)
+        except Exception as e:
+            unavailable.warning("could not read game %s back: %s", game_id, e)
             room = None
         for connection in connections:
-            if room is None:
-                connection.send(messages.error("busy", "the game cannot be read right now: reload the page"))
+            if room is None:  # the page reconnects (with a growing delay) and joins again: a full resync
+                connection.send(messages.error("busy", "the game cannot be read right now: reconnecting"))
+                connection.close(CLOSE_TOO_SLOW)
             elif connection.room is None:
                 connection.room = room
                 room.connections.add(connection)

@@ -18,8 +18,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import messages
 from .limits import SocketCounts
 from .messages import ProtocolError
-from .rooms import Connection, Rooms, guarded
+from .rooms import CLOSE_TOO_SLOW, Connection, Rooms, guarded, unavailable
 from .security import TokenBucket, is_game_id
+from .storage import DatabaseUnavailable
 
 log = logging.getLogger("timessquare.web")
 
@@ -93,6 +94,11 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
                 if e.code == "not_found":
                     await _close_after_sending(connection, pump, CLOSE_NOT_FOUND)
                     return joined
+            except DatabaseUnavailable as e:  # the page reconnects with a growing delay and joins again
+                unavailable.warning("the socket of game %s: %s", game_id, e)
+                connection.send(messages.error("busy", "the database does not answer: reconnecting"))
+                await _close_after_sending(connection, pump, CLOSE_TOO_SLOW)
+                return joined
             except Exception:
                 socket.app.state.internal_errors += 1
                 log.exception("unexpected failure on the socket of game %s", game_id)
