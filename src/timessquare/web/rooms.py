@@ -124,6 +124,11 @@ class Connection:
     outbox: asyncio.Queue[str | int] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     bucket: TokenBucket = field(default_factory=lambda: TokenBucket(20, 40))
 
+    @property
+    def address(self) -> str:
+        client = self.socket.client
+        return client.host if client else "?"
+
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(messages.encode(message))
 
@@ -261,7 +266,8 @@ class Room:
         version, view = self.table.version, self.table.view(seat)
         connection.hint_pending = True
         try:
-            result = await self.rooms.pool.hint(self.table.rules, view, self.rooms.hint_seconds)
+            clients = (connection.address, f"{self.id}:{seat}")  # one hint at a time per address and per seat
+            result = await self.rooms.pool.hint(self.table.rules, view, self.rooms.hint_seconds, clients)
         except PoolBusy as e:
             raise ProtocolError("busy", str(e)) from None
         finally:
