@@ -6,6 +6,7 @@ Every refusal is `{"error": {"code", "message"}}` with a 4xx status; no field th
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from datetime import UTC
 from typing import Any
 
@@ -17,6 +18,7 @@ from ..errors import FormatError, TimesSquareError
 from ..jsonread import parse_json
 from ..session.describe import LANGUAGES
 from ..session.timeline import walk
+from .finished import FinishedGames, TooManyAtOnce
 from .replay import replay_document
 from .rooms import Rooms
 from .security import derive_token, hash_token, is_game_id, is_token, new_game_id, new_token
@@ -182,12 +184,23 @@ async def _finished_game(request: Request) -> tuple[str, StoredGame, Table]:
     return stored.id, stored, _over(Table.restore(stored))
 
 
+async def _finished_answer(request: Request, key: tuple[str, ...], build: Callable[[StoredGame], Any]) -> bytes:
+    """A finished game's record or replay: kept once built, built off the event loop (finished.py)."""
+    finished: FinishedGames = request.app.state.finished
+    client = request.client.host if request.client else "?"
+    try:
+        return await finished.get(key, client, lambda: _stored_game(request), build)
+    except TooManyAtOnce as e:
+        raise ApiError(429, "rate_limited", str(e), retry_after=1) from None
+
+
 async def game_record(request: Request) -> Response:
-    game_id, _, table = await _finished_game(request)
+    game_id = str(request.path_params["game_id"])
+    body = await _finished_answer(request, ("record", game_id), lambda stored: _over(Table.restore(stored)).record())
     headers = {}
     if request.query_params.get("download") == "1":
         headers["Content-Disposition"] = f'attachment; filename="times-square-{game_id}.json"'
-    return JSONResponse(table.record(), headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 async def game_replay(request: Request) -> Response:
@@ -198,11 +211,16 @@ async def game_replay(request: Request) -> Response:
     lang = request.query_params.get("lang", "en")
     if lang not in LANGUAGES:
         raise bad_request(f"lang must be one of {', '.join(LANGUAGES)}")
-    stored = await _stored_game(request)
-    timeline = walk(stored.record())
-    table = _over(Table.restore(stored, timeline))
     seat = None if seat_name == "spectator" else SEAT_NAMES.index(seat_name)
-    return JSONResponse(replay_document(table, timeline, seat, lang))
+
+    def build(stored: StoredGame) -> dict[str, Any]:
+        timeline = walk(stored.record())
+        return replay_document(_over(Table.restore(stored, timeline)), timeline, seat, lang)
+
+    game_id = str(request.path_params["game_id"])
+    return Response(
+        await _finished_answer(request, ("replay", game_id, seat_name, lang), build), media_type="application/json"
+    )
 
 
 async def rematch(request: Request) -> Response:

@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..variants import DEFAULT_RULES, Rules
 from . import api
+from .finished import FinishedGames
 from .limits import SocketCounts, SocketLimits
 from .missing import no_such_game
 from .origin import OriginCheck
@@ -168,5 +169,6 @@ def create_app(settings: Settings) -> Starlette:
     app.state.database_kind = dialect_name(engine.url)
     app.state.create_limiter = KeyedLimiter(settings.create_per_minute / 60, max(1.0, settings.create_per_minute / 4))
     app.state.socket_counts = SocketCounts(settings.socket_limits)
+    app.state.finished = FinishedGames()
     app.state.internal_errors = 0
     return app
