@@ -1,18 +1,41 @@
 """Why an action is illegal: as data (`illegal_reason`, a `Reason` citing the rule) and in English words
 (`why_illegal`, `english`), for error messages and the interfaces. Other languages' words live with the
-interfaces that speak them (the game session's `reason_words`)."""
+interfaces that speak them (the game session's `reason_words`). This module sits below `state.py`, whose
+checked path explains a refusal with it: it reads a state through the part that `TurnSituation` names."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 from .actions import ACTIONS, DISCARD, END, JOKER_GUARDS, JOKER_HAL, JOKER_SUE, LURE, PLAY, Action
 from .cards import CARD_CODES, CARD_COLOUR, COLOUR_NAMES
 from .tables import LOCKED_RED_KEYS, TK_OF_JOKER, TK_RED_DEB, TK_START, TK_TRADE, Reason, board_reason
+from .variants import Rules
 
-if TYPE_CHECKING:
-    from .state import State
+
+class TurnSituation(Protocol):
+    """What an explanation reads of a state (a `state.State`): the board, the hands, who moves, the turn so
+    far and the rules."""
+
+    @property
+    def pos(self) -> Sequence[int]: ...
+
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def to_move(self) -> int: ...
+
+    @property
+    def turn_key(self) -> int: ...
+
+    @property
+    def turn_cards(self) -> Sequence[int]: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
 
 __all__ = ["ENGLISH", "REASON_KINDS", "Reason", "english", "illegal_reason", "reason_in_words", "why_illegal"]
 
@@ -45,13 +68,13 @@ _ENGLISH_TARGETS = {"sue": "Sue", "hal": "Hal", "guards": "a bodyguard"}
 _ENGLISH_SIDES = {"A": "A's end (deb < sue)", "B": "B's end (deb > sue)"}
 
 
-def why_illegal(state: State, aid: int) -> str:
+def why_illegal(state: TurnSituation, aid: int) -> str:
     """The first rule the action breaks, in English, or "legal" when it breaks none."""
     reason = illegal_reason(state, aid)
     return "legal" if reason is None else english(reason)
 
 
-def illegal_reason(state: State, aid: int) -> Reason | None:
+def illegal_reason(state: TurnSituation, aid: int) -> Reason | None:
     """The first rule the action breaks (the turn, then the hand, then the board), or None when it is legal."""
     action = ACTIONS[aid]
     return (
@@ -86,7 +109,7 @@ def reason_in_words(
     return templates[reason.kind].format(**args)
 
 
-def _turn_reason(state: State, action: Action) -> Reason | None:
+def _turn_reason(state: TurnSituation, action: Action) -> Reason | None:
     tk = state.turn_key
     if action.kind == END:
         return None if tk != TK_START else Reason("end_too_soon", "R5.4")
@@ -108,7 +131,7 @@ def _turn_reason(state: State, action: Action) -> Reason | None:
     return None
 
 
-def _hand_reason(state: State, action: Action) -> Reason | None:
+def _hand_reason(state: TurnSituation, action: Action) -> Reason | None:
     if action.kind not in (PLAY, DISCARD):
         return None
     have = state.hands[state.to_move][action.card]

@@ -48,7 +48,9 @@ from .cards import (
     S,
     full_deck,
 )
+from .chance import sample_deal
 from .errors import GameOverError, IllegalActionError, TimesSquareError
+from .explain import why_illegal
 from .facts import DEAL, RESHUFFLE
 from .tables import (
     ACTION_KEY_DELTA,
@@ -327,8 +329,6 @@ class State:
         Raises InvalidActionError (not one of the 95 actions), GameOverError, or IllegalActionError whose
         message says which rule forbids it. The state is unchanged when it raises.
         """
-        from .explain import why_illegal  # explanations are only needed on this path
-
         aid = checked_id(action)
         text = ACTIONS[aid].notation
         if self.result is not None:
@@ -489,6 +489,4 @@ def new_game(seed: int | None = None, rules: Rules = DEFAULT_RULES, rng: random.
 
     The deal comes from `rng`, or from `random.Random(seed)`; the same seed gives the same deal.
     """
-    from .chance import sample_deal
-
     return dealt_state(sample_deal(rng if rng is not None else random.Random(seed)), rules)

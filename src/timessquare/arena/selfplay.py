@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from .. import protocol  # noqa: F401  (registers the players written cmd:COMMAND with make_player)
 from ..game import Game
 from ..players import Player, make_player
 from ..players.base import Forfeit

@@ -33,7 +33,7 @@ from ..variants import Rules
 from .base import Player
 from .heuristic import HeuristicPlayer
 from .ismcts import SearchConfig, SearchPlayer, ismcts_search
-from .registry import read_params
+from .params import read_params
 
 LEVELS = ("easy", "medium", "hard", "expert")
 EASY_NOISE = 1 / 3

@@ -7,11 +7,9 @@ the screen never freezes; its answer is applied back on the app's own thread.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import shlex
-import sys
 import time
 from collections.abc import Callable
 from enum import Enum
@@ -657,18 +655,3 @@ class ReplayApp(App[None]):
     def on_mount(self) -> None:
         self.push_screen(ReplayScreen(self.timeline), lambda _: self.exit())
 
-
-def run_tui(args: argparse.Namespace, rules: Rules) -> int:
-    """`timessquare play` without --plain: build the session from the options and run the app."""
-    from .options import app_from_args
-
-    app = app_from_args(args, rules)  # bad files and players are said first
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        if isinstance(app, GameApp):
-            app.session.close()
-        raise TimesSquareError(
-            "the full-screen game needs a terminal, and standard input or output is not one"
-            " (a pipe, a file): for a game line by line, add --plain"
-        )
-    app.run()
-    return 0
