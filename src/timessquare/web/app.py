@@ -6,6 +6,7 @@ worker processes start; at the end the rooms, the workers and the database conne
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -27,6 +28,7 @@ from . import api
 from .finished import FinishedGames
 from .limits import SocketCounts, SocketLimits
 from .missing import no_such_game
+from .notify import ChangeListener
 from .origin import OriginCheck
 from .pool import WorkerPool
 from .rooms import Database, Rooms, unavailable
@@ -121,6 +123,10 @@ def create_app(settings: Settings) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await anyio.to_thread.run_sync(migrate, engine)
+        listener = None
+        if app.state.database_kind == "postgresql":  # other processes on this database: hear their moves
+            listener = ChangeListener(engine.url, rooms.changed, rooms.changed_all)
+            listener.start(asyncio.get_running_loop())
         if settings.warm_workers:
             pool.start()
         if settings.on_ready is not None:
@@ -128,6 +134,8 @@ def create_app(settings: Settings) -> Starlette:
         try:
             yield
         finally:
+            if listener is not None:
+                listener.stop()
             rooms.close()
             pool.close()
             store.close()

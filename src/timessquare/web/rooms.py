@@ -405,6 +405,19 @@ class Rooms:
         room.start_computer()
         return room
 
+    def changed(self, game_id: str, version: int) -> None:
+        """Another server process committed `version` of this game (notify.py): read it back if ours is older.
+        (A change of ours in progress needs nothing: its commit meets the newer version and reads back.)"""
+        room = self.rooms.get(game_id)
+        if room is not None and room.table.version < version and not room.lock.locked():
+            room.broken = True  # its computer player, if at work here, stops
+            self.drop(room)
+
+    def changed_all(self) -> None:
+        """Changes may have been missed (the listening connection was lost): read every room back."""
+        for room in list(self.rooms.values()):
+            self.changed(room.id, room.table.version + 1)
+
     def background(self, task: asyncio.Task[Any]) -> None:
         """Keep a task alive until it is done."""
         self.tasks.add(task)

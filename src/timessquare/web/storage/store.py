@@ -19,6 +19,7 @@ from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...errors import TimesSquareError
+from .changes import publish
 from .database import LOCK_SECONDS, DatabaseUnavailable, dialect_name
 from .schema import games, health, moves, seats
 
@@ -203,6 +204,7 @@ class GameStore:
                     rows = [_move_rows(item) for item in appends]
                     if any(rows):
                         connection.execute(insert(moves), [row for group in rows for row in group])
+                    publish(connection, [(item.game_id, item.progress.version) for item in appends])
                     return [True] * len(appends)
                 connection.rollback()  # someone else wrote one of these games: go one by one
             written = []
@@ -211,6 +213,8 @@ class GameStore:
                 written.append(ok)
                 if ok:  # a refused one changed no row, so there is nothing to undo
                     _insert_moves(connection, item.game_id, item.first_ply, item.entries)
+            done = [(item.game_id, item.progress.version) for item, ok in zip(appends, written, strict=True) if ok]
+            publish(connection, done)
         return written
 
     def create_rematch(self, game_id: str, new: NewGame, progress: Progress) -> str:
