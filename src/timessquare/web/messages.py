@@ -104,13 +104,13 @@ def parse(frame: str | bytes | None) -> ClientMessage:
         raise bad("messages are JSON text frames, not binary ones")
     if len(frame) > MAX_MESSAGE_BYTES or len(frame.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
         raise bad(f"message too large (at most {MAX_MESSAGE_BYTES} bytes)")
-    if not _encodable(frame):  # the server hands on a frame that was not UTF-8 with its bad bytes as surrogates
+    if not frame.isascii() and not _encodable(frame):  # a frame that was not UTF-8: its bad bytes as surrogates
         raise bad("a message is UTF-8 text: this one is not")
     try:
         data = parse_json(frame)  # the core's one JSON reader: no duplicate keys, no NaN, no huge numbers
     except FormatError as e:
         raise bad(str(e) if isinstance(e, JSONSyntaxError) else f"not valid JSON: {e}") from None
-    if not _encodable(data):
+    if "\\u" in frame and not _encodable(data):  # only an escape can decode to a lone surrogate
         raise bad("not valid Unicode text (a lone surrogate escape)")
     if not isinstance(data, dict):
         raise bad("a message is a JSON object")

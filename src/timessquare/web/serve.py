@@ -118,6 +118,9 @@ def run_server(
         log_level=log_level,
         ws=LenientTextProtocol,  # a text frame that is not UTF-8 gets bad_message, not a traceback in the log
         ws_max_size=MAX_WEBSOCKET_FRAME,
+        # A state is a few kilobytes; compressing each one for each socket cost about half a millisecond of
+        # the server's CPU per action (profiled under scripts/load_web.py), more than the rest of the send.
+        ws_per_message_deflate=False,
         ws_ping_interval=20,
         ws_ping_timeout=20,
         proxy_headers=proxy_headers,
