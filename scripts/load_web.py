@@ -180,6 +180,8 @@ async def probe(url: str, game_id: str, stats: Stats, stop: asyncio.Event) -> No
     from websockets.asyncio.client import connect
 
     async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}") as socket:
+        # it joins as a spectator: a socket that joins no game is closed after a few seconds
+        await socket.send(json.dumps({"v": 1, "type": "join", "token": None, "lang": "en"}))
         while not stop.is_set():
             began = time.perf_counter()
             await socket.send(json.dumps({"v": 1, "type": "ping"}))
