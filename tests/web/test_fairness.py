@@ -59,9 +59,10 @@ def test_a_single_worker_still_serves_hints() -> None:
 
 def test_a_computer_turn_overtakes_waiting_hints_and_a_client_gets_one_hint_at_a_time() -> None:
     table = Table.new("g0000000001", "friend", "friend", "A", DEFAULT_RULES)
-    seat = table.to_move
+    session = table.session
+    seat = session.to_move
     assert seat is not None
-    view, legal = table.view(seat), table.legal_ids(seat)
+    view, legal = session.view(seat), session.legal_ids(seat)
     finished: list[str] = []
 
     async def run() -> None:
@@ -73,14 +74,14 @@ def test_a_computer_turn_overtakes_waiting_hints_and_a_client_gets_one_hint_at_a
                 await work  # type: ignore[misc]
                 finished.append(name)
 
-            first = asyncio.create_task(named("hint 1", pool.hint(table.rules, view, 0.4, ("1.1.1.1", "g:0"))))
+            first = asyncio.create_task(named("hint 1", pool.hint(session.rules, view, 0.4, ("1.1.1.1", "g:0"))))
             await asyncio.sleep(0.05)  # the first hint now runs
             with pytest.raises(PoolBusy):  # the same client again
-                await pool.hint(table.rules, view, 0.4, ("1.1.1.1", "h:0"))
-            others = asyncio.create_task(named("hint 2", pool.hint(table.rules, view, 0.1, ("2.2.2.2", "k:0"))))
+                await pool.hint(session.rules, view, 0.4, ("1.1.1.1", "h:0"))
+            others = asyncio.create_task(named("hint 2", pool.hint(session.rules, view, 0.1, ("2.2.2.2", "k:0"))))
             await asyncio.sleep(0.05)
             turn = asyncio.create_task(
-                named("turn", pool.choose("g0000000002", seat, "random", table.rules, view, legal))
+                named("turn", pool.choose("g0000000002", seat, "random", session.rules, view, legal))
             )
             await asyncio.gather(first, others, turn)
         finally:

@@ -38,8 +38,7 @@ def play_game(
     session = GameSession(game, {0: players[0], 1: players[1]}, rng, words=False)
     session.start()
     try:
-        while not game.is_over:
-            seat = game.state.to_move
+        while (seat := session.to_move) is not None:
             session.play_computer_action(turn_seconds[seat] if turn_seconds is not None else None)
     finally:
         session.finish()

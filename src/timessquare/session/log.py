@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import MIDDLE, SEAT_NAMES
-from ..state import END_WORDS, entrance_owner
+from ..cards import SEAT_NAMES
+from ..outcome import END_WORDS, Outcome, Termination
 from ..view import PlayerView
 from .describe import SHUFFLE_WORDS, describe, describe_charlie, describe_draw
 
@@ -20,7 +20,7 @@ class LogEntry:
     """One line of the log: who (0, 1, or None for what the game itself did), the notation (or ""), and
     the words in English. `kind` and its data say what happened without words, so that `text(lang)` can
     say it in another language: "move", "draw" (`number` cards), "shuffle", "charlie" (`number`: his
-    step, + toward B), "to_move", "over" (`result`, and `ending`: how, see `ending_of`); `subject` is the seat
+    step, + toward B), "to_move", "over" (`outcome`: how it ended, as data); `subject` is the seat
     a draw or a "to move" is about (those lines belong to the game, not to a seat's action)."""
 
     seat: int | None
@@ -28,9 +28,12 @@ class LogEntry:
     words: str
     kind: str = "text"
     number: int = 0
-    result: str = ""
-    ending: tuple[str, ...] = ()
+    outcome: Outcome | None = None
     subject: str = ""
+
+    @property
+    def result(self) -> str:
+        return "" if self.outcome is None else self.outcome.result
 
     def text(self, lang: str = "en") -> str:
         """The entry in `lang` (one of LANGUAGES; English for anything else)."""
@@ -39,34 +42,24 @@ class LogEntry:
         return _french(self)
 
 
-def over_entry(result: str, end_reason: str, ending: tuple[str, ...]) -> LogEntry:
-    """The log's last entry: the result, and how the game ended (`ending_of`)."""
-    return LogEntry(None, "", result_words(result, end_reason), "over", result=result, ending=ending)
+def over_entry(outcome: Outcome) -> LogEntry:
+    """The log's last entry: the result, and how the game ended."""
+    winner = "A draw." if outcome.winner is None else f"{outcome.winner} wins."
+    return LogEntry(None, "", f"Game over: {outcome.words()}. {winner}", "over", outcome=outcome)
 
 
-def ending_of(view: PlayerView, forfeit: dict[str, str] | None = None) -> tuple[str, ...]:
-    """How a finished game ended, without words: ("forfeit", seat, reason), ("entrance", figure, owner)
-    (R8.1) or ("deck", deciding figure or "none", winner or "draw") (R8.2); read off its public view."""
-    if forfeit:
-        return ("forfeit", forfeit["seat"], forfeit["reason"])
-    figures = view.figures
-    for name in ("sue", "charlie"):
-        owner = entrance_owner(figures[name])
-        if owner is not None:
-            return ("entrance", name.capitalize(), SEAT_NAMES[owner])
-    deciding = "sue" if figures["sue"] != MIDDLE else "charlie" if figures["charlie"] != MIDDLE else "none"
-    return ("deck", deciding, view.result or "draw")
+def ending_of(view: PlayerView, forfeit: dict[str, str] | None = None) -> Outcome | None:
+    """How a finished game ended: its forfeit (a record's `forfeit`, which no view holds), else the outcome the
+    core gave the view (None while the game runs)."""
+    return Outcome.forfeited(forfeit["seat"], forfeit["reason"]) if forfeit else view.outcome
 
 
-def result_words(result: str | None, end_reason: str) -> str:
-    """ "Game over: Sue reached A's entrance. A wins." """
-    if result is None:
-        return ""
-    outcome = "A draw." if result == "draw" else f"{result} wins."
-    return f"Game over: {end_reason}. {outcome}" if end_reason else f"Game over. {outcome}"
+def result_words(outcome: Outcome | None, lang: str = "en") -> str:
+    """ "Game over: Sue reached A's entrance. A wins." in words of `lang` ("" while the game runs)."""
+    return "" if outcome is None else over_entry(outcome).text(lang)
 
 
-def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView, end_reason: str = "") -> list[LogEntry]:
+def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView) -> list[LogEntry]:
     """The log entries of one action `move` by seat `mover`, given the public views around it."""
     entries = [LogEntry(mover, move, describe(move, mover), "move")]
     turn_over = move == "end" or move.startswith("lure ")
@@ -81,8 +74,8 @@ def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView, en
     if charlie_after != charlie_before or (turn_over and after.result is None):
         words = describe_charlie(charlie_before, charlie_after)
         entries.append(LogEntry(None, "", words, "charlie", number=charlie_after - charlie_before))
-    if after.result is not None:
-        entries.append(over_entry(after.result, end_reason, ending_of(after)))
+    if after.outcome is not None:
+        entries.append(over_entry(after.outcome))
     elif turn_over:
         seat = SEAT_NAMES[after.to_move]
         entries.append(LogEntry(None, "", f"{seat} to move", "to_move", subject=seat))
@@ -106,19 +99,14 @@ def _french(entry: LogEntry) -> str:
     if kind == "to_move":
         return f"À {seat} de jouer"
     if kind == "over":
-        outcome = "Match nul." if entry.result == "draw" else f"{entry.result} gagne."
-        how = ending_words(entry.ending, "fr")
-        return f"Partie terminée : {how}. {outcome}" if how else f"Partie terminée. {outcome}"
+        winner = "Match nul." if entry.result == "draw" else f"{entry.result} gagne."
+        return f"Partie terminée : {ending_words(entry.outcome, 'fr')}. {winner}"
     return entry.words
 
 
-# How a game ends, by language. The English words of the ending itself are the core's (`END_WORDS`).
+# How a game ends, by language, made from its `Outcome`. The English words are the record's (`END_WORDS`).
 _ENDINGS = {
-    "en": {
-        **END_WORDS,
-        "forfeit": "{seat} forfeited: {reason}",
-        "resigned": "resigned",
-    },
+    "en": {**END_WORDS, "resigned": "resigned"},
     "fr": {
         "entrance": "{figure} a atteint l'entrée du club de {owner}",
         "deck": "la seconde pioche est épuisée : {why}",
@@ -131,15 +119,16 @@ _ENDINGS = {
 }
 
 
-def ending_words(ending: tuple[str, ...], lang: str = "en") -> str:
-    """How a game ended (`ending_of`) in words of `lang` (English for a language without words); "" for none."""
-    if not ending:
+def ending_words(outcome: Outcome | None, lang: str = "en") -> str:
+    """How a game ended in words of `lang` (English for a language without words); "" for none."""
+    if outcome is None:
         return ""
     words = _ENDINGS.get(lang, _ENDINGS["en"])
-    kind, first, second = ending
-    if kind == "entrance":
-        return words["entrance"].format(figure=first, owner=second)
-    if kind == "deck":
-        return words["deck"].format(why=words[first].format(winner=second))
-    reason = words["resigned"] if second == "resigned" else second
-    return words["forfeit"].format(seat=first, reason=reason)
+    kind = outcome.termination
+    if kind in (Termination.SUE, Termination.CHARLIE):
+        return words["entrance"].format(figure=kind.value.capitalize(), owner=outcome.seat)
+    if kind is Termination.SUPPLY:
+        why = words[outcome.deciding or "none"].format(winner=outcome.winner or "")
+        return words["deck"].format(why=why)
+    reason = words["resigned"] if kind is Termination.RESIGNATION else outcome.reason
+    return words["forfeit"].format(seat=outcome.seat, reason=reason)

@@ -11,7 +11,6 @@ import sys
 
 from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
-from ..game import Game
 from ..jsonread import MAX_DOCUMENT_BYTES
 from ..players import make_player
 from ..render import LEGEND, render
@@ -26,8 +25,7 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
     seat = rng.randrange(2) if seat_choice == "random" else SEAT_NAMES.index(seat_choice)
     opponent = make_player(opponent_spec, rules)
     names = {SEAT_NAMES[seat]: "you", SEAT_NAMES[1 - seat]: opponent_spec}
-    game = Game.new(rng.getrandbits(64), rules, players=names)
-    session = GameSession(game, {1 - seat: opponent}, rng)
+    session = GameSession.new(names, rules, random.Random(rng.getrandbits(64)), rng, lambda *_: opponent)
     print(f"You play {SEAT_NAMES[seat]} (your club: {'spaces 0-1, left' if seat == 0 else 'spaces 15-16, right'}).")
     print(LEGEND)
     print(HELP)
@@ -39,10 +37,11 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
                 _print_log(session.play_computer_action())
                 show_board = True
                 continue
+            update = session.update(seat)
             if show_board:
                 print()
-                print(render(session.view(seat)))
-            legal = game.state.legal_actions()
+                print(render(update.view))
+            legal = [action.notation for action in update.legal]  # sorted as strings, as numbered
             print("legal: " + "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal)))
             line = sys.stdin.readline(MAX_DOCUMENT_BYTES + 1)
             if len(line) > MAX_DOCUMENT_BYTES:  # not a move someone typed: a stream of garbage (/dev/zero)
@@ -66,11 +65,12 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
                 print(f"Not possible: {e}")
     finally:
         session.close()
+    update = session.update(seat)
     print()
-    print(render(session.view(seat)))
-    winner = game.result
+    print(render(update.view))
+    winner = update.result
     verdict = "a draw" if winner == "draw" else ("you win!" if winner == SEAT_NAMES[seat] else "you lose.")
-    print(f"Game over: {game.end_reason()} - {verdict}")
+    print(f"Game over: {update.ending} - {verdict}")
     return 0
 
 

@@ -31,9 +31,10 @@ from .missing import no_such_game
 from .notify import ChangeListener
 from .origin import OriginCheck
 from .pool import WorkerPool
-from .rooms import Database, Rooms, unavailable
+from .rooms import Rooms, unavailable
 from .security import KeyedLimiter, SecurityHeaders, is_game_id
 from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
+from .storage.writer import Database
 from .ws import game_socket
 
 log = logging.getLogger("timessquare.web")
