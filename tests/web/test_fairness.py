@@ -33,16 +33,27 @@ def test_computer_turns_first_then_hints_client_by_client() -> None:
         ]
         for j in jobs:
             queue.put(j)
-        taken = []
-        while (j := queue.take(0)) is not None:
-            taken.append(j.args[0])
-            if j.hint:
-                queue.hints_running += 1
-        # worker 0 never takes worker 1's turn in progress; two hints at most on three workers
-        assert taken == ["turn", "flood 1", "other"]
-        assert queue.take(2) is None and queue.take(1).args[0] == "plan on 1"  # type: ignore[union-attr]
-        queue.hints_running = 0
+        taken = [queue.take(0), queue.take(0)]  # worker 0 never takes worker 1's turn in progress ...
+        queue.hint_workers.add(0)
+        taken.append(queue.take(2))
+        queue.hint_workers.add(2)
+        taken.append(queue.take(2))  # ... two hints at most on three workers
+        assert [j.args[0] if j else None for j in taken] == ["turn", "flood 1", "other", None]
+        assert queue.take(1).args[0] == "plan on 1"  # type: ignore[union-attr]
+        queue.hint_workers.clear()
         assert [queue.take(0).args[0] for _ in range(2)] == ["flood 2", "flood 3"]  # type: ignore[union-attr]
+    finally:
+        loop.close()
+
+
+def test_a_turn_in_progress_moves_on_when_its_worker_is_busy_with_a_hint() -> None:
+    loop = asyncio.new_event_loop()
+    try:
+        queue = FairQueue(workers=2)
+        queue.put(job(loop, "plan on 1", worker=1))
+        assert queue.take(0) is None  # its worker is busy with another computer turn: it waits for it
+        queue.hint_workers.add(1)
+        assert queue.take(0).args[0] == "plan on 1"  # type: ignore[union-attr]
     finally:
         loop.close()
 

@@ -2,7 +2,8 @@
 
 A computer player is the other side of somebody's game: it must not wait behind hints, which are a comfort.
 So a free worker takes the oldest computer turn it may run (a turn in progress stays on the worker that
-holds its plan), and only when there is none, a hint, taking clients in turn (round robin), so that one client
+holds its plan, unless that worker is busy with a hint: then any worker plays on from the view), and only
+when there is none, a hint, taking clients in turn (round robin), so that one client
 asking for many hints gets its share and no more. Hints never occupy every worker: with two or more, one is
 kept for computer turns.
 """
@@ -34,7 +35,7 @@ class FairQueue:
         self.workers = workers
         self.turns: deque[Job] = deque()
         self.hints: OrderedDict[str, deque[Job]] = OrderedDict()  # by client, in the order they are served
-        self.hints_running = 0
+        self.hint_workers: set[int] = set()  # the workers running a hint now
 
     def __len__(self) -> int:
         return len(self.turns) + sum(len(q) for q in self.hints.values())
@@ -47,10 +48,10 @@ class FairQueue:
 
     def take(self, worker: int) -> Job | None:
         for job in self.turns:
-            if job.worker is None or job.worker == worker:
+            if job.worker is None or job.worker == worker or job.worker in self.hint_workers:
                 self.turns.remove(job)
                 return job
-        if not self.hints or self.hints_running >= max(1, self.workers - 1):
+        if not self.hints or len(self.hint_workers) >= max(1, self.workers - 1):
             return None
         client, waiting = next(iter(self.hints.items()))
         job = waiting.popleft()

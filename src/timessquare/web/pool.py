@@ -137,7 +137,7 @@ class WorkerPool:
                     continue
                 self._busy[index] = True
                 if job.hint:
-                    self._queue.hints_running += 1
+                    self._queue.hint_workers.add(index)
                 if job.on_start is not None:
                     job.on_start(index)
                 task = asyncio.ensure_future(self._execute(index, job))
@@ -159,7 +159,7 @@ class WorkerPool:
         finally:
             self._busy[index] = False
             if job.hint:
-                self._queue.hints_running -= 1
+                self._queue.hint_workers.discard(index)
             if not self._closed:
                 self._dispatch()
 
