@@ -11,6 +11,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 import anyio
@@ -29,6 +30,7 @@ from .finished import FinishedGames
 from .limits import SocketCounts, SocketLimits
 from .missing import no_such_game
 from .notify import ChangeListener
+from .online import routes as online_routes
 from .origin import OriginCheck
 from .pool import WorkerPool
 from .rooms import Rooms, unavailable
@@ -58,6 +60,8 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()  # other sites whose pages may use this server (--allow-origin)
     socket_limits: SocketLimits = field(default_factory=SocketLimits)
     on_ready: Callable[[str], None] | None = None  # told the database kind once the server is ready
+    now: Callable[[], datetime] | None = None  # the clock of online games (tests inject one); None: the system's
+    login_tries_per_minute: float = 10  # sign-ups and log-ins per client address, and per name
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -130,6 +134,7 @@ def create_app(settings: Settings) -> Starlette:
             listener.start(asyncio.get_running_loop())
         if settings.warm_workers:
             pool.start()
+        online.start()
         if settings.on_ready is not None:
             settings.on_ready(app.state.database_kind)
         try:
@@ -137,6 +142,7 @@ def create_app(settings: Settings) -> Starlette:
         finally:
             if listener is not None:
                 listener.stop()
+            await online.close()
             rooms.close()
             pool.close()
             store.close()
@@ -154,6 +160,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/games/{game_id}/replay", api.game_replay, methods=["GET"]),
         Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
+        *online_routes.ROUTES,
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(
@@ -180,4 +187,5 @@ def create_app(settings: Settings) -> Starlette:
     app.state.socket_counts = SocketCounts(settings.socket_limits)
     app.state.finished = FinishedGames()
     app.state.internal_errors = 0
+    online = online_routes.install(app, engine, rooms, settings.now, settings.login_tries_per_minute)
     return app

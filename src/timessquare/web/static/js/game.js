@@ -8,6 +8,7 @@ import { Connection } from "./connection.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { cardBack, cardButton } from "./hand.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
+import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
 import { afterColon, boardWords, capital, effectWords, figureName, sentence, supplyWords } from "./words.js";
@@ -57,9 +58,16 @@ function legalOfCard(code) {
     .sort((x, y) => Number(parseAction(x).joker) - Number(parseAction(y).joker) || x.localeCompare(y));
 }
 
+/** The account name of the other seat in an online game (docs/web-protocol.md), else null. */
+function accountName(seat) {
+  const account = state.online && state.online.accounts[seat];
+  return account && seat !== me() ? account.name : null;
+}
+
 function playerLabel(seat) {
   const who = state.players[seat];
   if (seat === me()) return t("player.you");
+  if (accountName(seat)) return accountName(seat);
   if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
   return me() ? t("player.friend") : t("player.person", { seat });
 }
@@ -68,6 +76,7 @@ function playerLabel(seat) {
 function clubLabel(seat) {
   const who = state.players[seat];
   if (seat === me()) return t("player.you");
+  if (accountName(seat)) return accountName(seat);
   if (LEVELS.includes(who)) return t("club.computer");
   return me() ? t("club.friend") : "";
 }
@@ -343,6 +352,7 @@ function render(first = false) {
   renderDiscard();
   renderOver();
   document.title = myTurn() ? t("title.yourTurn") : state.over ? t("title.over") : t("title.game");
+  renderOnline(state, gameId); // names, ratings and clocks of an online game (after the title: it adds the clock)
   document.body.dataset.myTurn = String(myTurn());
   document.body.dataset.version = String(state.version);
   if (focusKey) restoreFocus(focusKey);
@@ -654,7 +664,7 @@ function wire() {
 
 async function main() {
   await initPage();
-  token = takeTokenFromUrl(gameId);
+  token = takeTokenFromUrl(gameId) || (await accountSeatToken(gameId)); // an account's seat, from any device
   wire();
   connection = new Connection(`/ws/games/${encodeURIComponent(gameId)}`, { join: joinMessage, onMessage, onStatus });
   connection.open();

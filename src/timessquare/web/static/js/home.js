@@ -2,6 +2,7 @@
 // tokens this browser keeps; live ones to watch; finished ones to replay).
 
 import { createGame, listGames, myGames } from "./api.js";
+import { startHomeLobby } from "./home-online.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { allTokens, keepTokenOfUrl } from "./tokens.js";
@@ -150,6 +151,7 @@ async function main() {
     for (const kind of Object.keys(lists)) renderList(kind);
   });
   showLevelHelp();
+  startHomeLobby();
   await loadLists();
   markReady();
 }

@@ -1,7 +1,7 @@
 """A one-row table that `/healthz` writes, so that a database which answers but cannot write is told.
 
-Revision ID: 0002_health
-Revises: 0001
+Revision ID: 0003_health
+Revises: 0002_meet_online
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_health"
-down_revision = "0001"
+revision = "0003_health"
+down_revision = "0002_meet_online"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,35 @@
+// The leaderboard: the best ratings, each name a link to its player page.
+
+import { leaderboard, ratingText } from "./online-api.js";
+import { t } from "./i18n.js";
+import { clear, el, initPage, markReady } from "./page.js";
+
+const $ = (id) => document.getElementById(id);
+let players = [];
+
+function render() {
+  const body = $("leaderboard").querySelector("tbody");
+  clear(body);
+  players.forEach((p, i) => {
+    const name = el("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name);
+    const who = p.bot ? [name, " ", el("span", { class: "meta" }, t("online.bot"))] : [name];
+    body.append(el("tr", {}, el("td", {}, i + 1), el("th", { scope: "row" }, ...who), el("td", {}, ratingText(p)), el("td", {}, p.games)));
+  });
+  $("players-empty").hidden = players.length > 0;
+}
+
+async function main() {
+  await initPage();
+  document.addEventListener("ts:lang", render);
+  try {
+    players = (await leaderboard()).players;
+  } catch (error) {
+    const box = $("players-message");
+    box.textContent = error.message || t("msg.serverDown");
+    box.hidden = false;
+  }
+  render();
+  markReady();
+}
+
+main();
