@@ -14,7 +14,7 @@ EVIL = "https://evil.example"
 
 def test_a_foreign_page_cannot_create_games_or_open_sockets(client: TestClient) -> None:
     refused = client.post("/api/games", json={"mode": "friend"}, headers={"origin": EVIL})
-    assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden"
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "cross_site"
     assert client.post("/api/games", json={"mode": "friend"}, headers={"origin": "null"}).status_code == 403
     fetched = client.post("/api/games", json={"mode": "friend"}, headers={"sec-fetch-site": "cross-site"})
     assert fetched.status_code == 403

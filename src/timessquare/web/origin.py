@@ -63,7 +63,8 @@ class OriginCheck:
                 return
             await receive()  # websocket.connect
             prefix = "websocket.http."
-        body = json.dumps({"error": {"code": "forbidden", "message": "requests from other sites are refused"}})
+        words = "this request did not come from this site's pages: refused"  # as online/guard.py says it
+        body = json.dumps({"error": {"code": "cross_site", "message": words}})
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
         await send({"type": prefix + "response.start", "status": 403, "headers": headers})
         await send({"type": prefix + "response.body", "body": body.encode()})
