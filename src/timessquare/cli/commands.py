@@ -223,6 +223,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         rules if rules.names else None,
         proxy_headers=args.behind_proxy,
         analysis_iterations=args.analysis_iterations,
+        allowed_origins=tuple(args.allow_origin),
     )
 
 
@@ -338,6 +339,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"the expert's search per turn when a finished game is analysed (default: {ANALYSIS_ITERATIONS:,};"
         " 0: no analyses)",
+    )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another site whose pages may open games here, e.g. https://example.org (repeatable; default: none)",
     )
 
     p = add("bench", cmd_bench, "measure random play, search and the vector environment on one core")

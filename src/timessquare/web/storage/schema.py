@@ -74,3 +74,10 @@ analyses = Table(
     # JSON: the analysis document (players/analysis.py), or {"error": why} when the game could not be analysed
     Column("document", Text, nullable=False),
 )
+
+health = Table(
+    "health",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),  # one row, id 1
+    Column("checked_at", DateTime(timezone=True), nullable=True),  # written by every health check
+)

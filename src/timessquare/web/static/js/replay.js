@@ -192,7 +192,7 @@ function renderAll() {
 }
 
 /** Ask again for the analysis now and then while the server is still making it. */
-function waitForAnalysis() {
+function waitForAnalysis(delay = ANALYSIS_POLL_MS) {
   clearTimeout(polling);
   if (analysis) return;
   polling = setTimeout(async () => {
@@ -205,7 +205,7 @@ function waitForAnalysis() {
       analysisView.render(analysis);
       analysisView.show(current);
     } else waitForAnalysis();
-  }, ANALYSIS_POLL_MS);
+  }, delay);
 }
 
 function wire() {
@@ -258,7 +258,7 @@ async function load() {
   const [a, b] = await Promise.all([gameReplay(gameId, "A", lang), gameReplay(gameId, "B", lang)]);
   if (mine !== loading) return false;
   ({ players, over } = a);
-  analysis = a.analysis || analysis;
+
   seatFrames = { A: a.frames, B: b.frames };
   frames = a.frames;
   return true;
@@ -285,7 +285,7 @@ async function main() {
   setViewpoint("both");
   current = frames.length - 1;
   renderAll();
-  waitForAnalysis();
+  waitForAnalysis(0);
   document.body.dataset.frames = String(frames.length);
   markReady();
 }

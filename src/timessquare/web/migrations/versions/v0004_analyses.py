@@ -1,7 +1,7 @@
 """The expert's analysis of each finished game (players/analysis.py), stored beside the game.
 
-Revision ID: 0003_analyses
-Revises: 0002_meet_online
+Revision ID: 0004_analyses
+Revises: 0003_health
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_analyses"
-down_revision = "0002_meet_online"
+revision = "0004_analyses"
+down_revision = "0003_health"
 branch_labels = None
 depends_on = None
 
