@@ -6,6 +6,7 @@ import random
 
 from .actions import ACTIONS
 from .cards import CARD_CODES, SEAT_NAMES
+from .catalog import words
 from .chance import sample_chance
 from .errors import TimesSquareError
 from .position import to_document
@@ -99,5 +100,5 @@ class Game:
 
     def end_reason(self) -> str:
         if self.forfeit:
-            return f"{self.forfeit['seat']} forfeited: {self.forfeit['reason']}"
+            return words("ending.forfeit", seat=self.forfeit["seat"], reason=self.forfeit["reason"])
         return self.state.end_reason

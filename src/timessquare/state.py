@@ -48,6 +48,7 @@ from .cards import (
     S,
     full_deck,
 )
+from .catalog import catalog
 from .errors import GameOverError, IllegalActionError, TimesSquareError
 from .facts import DEAL, RESHUFFLE
 from .tables import (
@@ -252,7 +253,7 @@ class State:
 
     def _end_turn(self) -> None:
         """`end`: R6 draw (with the reshuffle and R8.2), then R7 Charlie, then the turn passes."""
-        need = HAND_SIZE - self.hand_sizes[self.to_move]
+        need = cards_to_draw(self.hand_sizes[self.to_move])
         if need > 0:
             # The common case inlined (the hot path): enough cards in the supply, no reshuffle due.
             supply = self.supply
@@ -342,7 +343,7 @@ class State:
 
     def reshuffles_on_end(self) -> bool:
         """Whether `end` now would draw the last card of the first supply, so the reshuffle (R6.2) is due."""
-        need = HAND_SIZE - self.hand_sizes[self.to_move]
+        need = cards_to_draw(self.hand_sizes[self.to_move])
         return self.supply_number == 1 and 0 < len(self.supply) <= need
 
     # ----------------------------------------------------------------- chance
@@ -426,6 +427,11 @@ class State:
 # ----------------------------------------------------------------------------- rule clauses used elsewhere
 
 
+def cards_to_draw(hand_size: int) -> int:
+    """R6.1: the cards a player with `hand_size` cards draws at the end of the turn (up to 8 in hand)."""
+    return max(0, HAND_SIZE - hand_size)
+
+
 def entrance_owner(space: int) -> int | None:
     """R8.1: whose club entrance a space is (0-1: A's, 15-16: B's), or None."""
     return A if space <= 1 else B if space >= LAST_SPACE - 1 else None
@@ -444,14 +450,8 @@ def charlie_after(pos: Sequence[int], mover: int) -> int:
     return min(LAST_SPACE, pos[CHARLIE] + steps)
 
 
-# How a game ends (R8), in English: the end reasons of the core; the session's log reads them too.
-END_WORDS = {
-    "entrance": "{figure} reached {owner}'s entrance",
-    "deck": "the second supply ran out: {why}",
-    "sue": "Sue is on {winner}'s half",
-    "charlie": "Sue is in the middle and Charlie on {winner}'s half",
-    "none": "Sue and Charlie are both in the middle",
-}
+# How a game ends (R8), in English (the catalogs' `ending.*` words): the end reasons of the core.
+END_WORDS = {key: catalog()[f"ending.{key}"] for key in ("entrance", "deck", "sue", "charlie", "none")}
 
 
 def entrance_reason(figure: str, owner: int) -> str:

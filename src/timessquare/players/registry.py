@@ -15,6 +15,8 @@ from .base import Player
 
 Factory = Callable[[Rules, dict[str, str]], Player]
 
+# The levels for people to play against (levels.py makes them), weakest first: the one list of them.
+LEVELS = ("easy", "medium", "hard", "expert")
 # name -> module under timessquare.players that defines make(rules, params)
 _MODULES: dict[str, str] = {
     "random": "random_player",
@@ -22,10 +24,7 @@ _MODULES: dict[str, str] = {
     "ismcts": "ismcts",
     "pimc": "pimc",
     "textbook": "textbook",
-    "easy": "levels",
-    "medium": "levels",
-    "hard": "levels",
-    "expert": "levels",
+    **dict.fromkeys(LEVELS, "levels"),
 }
 PLAYER_NAMES = tuple(_MODULES)
 EXTERNAL_PREFIX = "cmd:"
@@ -73,6 +72,6 @@ def make_player(spec: str, rules: Rules = DEFAULT_RULES) -> Player:
         known = ", ".join([*sorted(_MODULES), "cmd:COMMAND"])
         raise TimesSquareError(f"unknown player {name!r} (known: {known})")
     module = importlib.import_module(f".{module_name}", __package__)
-    if name in ("easy", "medium", "hard", "expert"):
+    if name in LEVELS:
         params = {**params, "level": name}
     return module.make(rules, params)  # type: ignore[no-any-return]

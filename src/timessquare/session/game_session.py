@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..actions import ACTIONS, checked_id
 from ..cards import SEAT_NAMES
+from ..catalog import LANGUAGES
 from ..errors import TimesSquareError
 from ..explain import Reason, illegal_reason
 from ..game import Game
@@ -116,13 +117,12 @@ class GameSession:
             self.game.end_reason() if self.game.is_over else "",
         )
 
-    def why_not(self, seat: int | None, action: str | int, lang: str = "en") -> str:
+    def why_not(self, seat: int | None, action: str | int, lang: str = LANGUAGES[0]) -> str:
         """Why `seat` may not take `action` now, citing the rule, in words of `lang` ("" when it may).
         Raises InvalidActionError for a string outside the notation."""
         aid = checked_id(action)
         if self.game.is_over:
-            ending = self.game.end_reason() if lang == "en" else ending_words(self.ending(), lang)
-            return session_words("over", lang, ending=ending)
+            return session_words("over", lang, ending=ending_words(self.ending(), lang))
         if seat is None:
             return session_words("spectator", lang)
         if seat != self.to_move:

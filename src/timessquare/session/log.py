@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import MIDDLE, SEAT_NAMES
-from ..state import END_WORDS, entrance_owner
+from ..catalog import LANGUAGES, words
+from ..state import entrance_owner
 from ..view import PlayerView
-from .describe import SHUFFLE_WORDS, describe, describe_charlie, describe_draw
+from .describe import describe, describe_charlie, describe_draw
 
 
 @dataclass(frozen=True)
@@ -32,11 +33,9 @@ class LogEntry:
     ending: tuple[str, ...] = ()
     subject: str = ""
 
-    def text(self, lang: str = "en") -> str:
-        """The entry in `lang` (one of LANGUAGES; English for anything else)."""
-        if lang != "fr" or self.kind == "text":
-            return self.words
-        return _french(self)
+    def text(self, lang: str = LANGUAGES[0]) -> str:
+        """The entry in `lang` (a language of the catalogs; English for anything else)."""
+        return self.words if self.kind == "text" else _entry_words(self, lang)
 
 
 def over_entry(result: str, end_reason: str, ending: tuple[str, ...]) -> LogEntry:
@@ -58,12 +57,14 @@ def ending_of(view: PlayerView, forfeit: dict[str, str] | None = None) -> tuple[
     return ("deck", deciding, view.result or "draw")
 
 
-def result_words(result: str | None, end_reason: str) -> str:
+def result_words(result: str | None, end_reason: str, lang: str = LANGUAGES[0]) -> str:
     """ "Game over: Sue reached A's entrance. A wins." """
     if result is None:
         return ""
-    outcome = "A draw." if result == "draw" else f"{result} wins."
-    return f"Game over: {end_reason}. {outcome}" if end_reason else f"Game over. {outcome}"
+    outcome = words("log.resultDraw", lang) if result == "draw" else words("over.seatWins", lang, seat=result)
+    if not end_reason:
+        return words("log.overPlain", lang, outcome=outcome)
+    return words("log.over", lang, how=end_reason, outcome=outcome)
 
 
 def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView, end_reason: str = "") -> list[LogEntry]:
@@ -72,74 +73,47 @@ def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView, en
     turn_over = move == "end" or move.startswith("lure ")
     if move == "end":
         drawn = after.hand_sizes[mover] - before.hand_sizes[mover]
-        words = describe_draw(mover, drawn)
-        entries.append(LogEntry(None, "", words, "draw", number=drawn, subject=SEAT_NAMES[mover]))
+        entries.append(LogEntry(None, "", describe_draw(mover, drawn), "draw", number=drawn, subject=SEAT_NAMES[mover]))
         if after.supply_number != before.supply_number:
-            entries.append(LogEntry(None, "", f"{SHUFFLE_WORDS[:1].upper()}{SHUFFLE_WORDS[1:]}", "shuffle"))
+            entries.append(LogEntry(None, "", describe("shuffle"), "shuffle"))
     charlie_before, charlie_after = before.figures["charlie"], after.figures["charlie"]
     # R7 happens unless the game ended first (R8.1 mid-turn, or R8.2 during the draw).
     if charlie_after != charlie_before or (turn_over and after.result is None):
-        words = describe_charlie(charlie_before, charlie_after)
-        entries.append(LogEntry(None, "", words, "charlie", number=charlie_after - charlie_before))
+        text = describe_charlie(charlie_before, charlie_after)
+        entries.append(LogEntry(None, "", text, "charlie", number=charlie_after - charlie_before))
     if after.result is not None:
         entries.append(over_entry(after.result, end_reason, ending_of(after)))
     elif turn_over:
         seat = SEAT_NAMES[after.to_move]
-        entries.append(LogEntry(None, "", f"{seat} to move", "to_move", subject=seat))
+        entries.append(LogEntry(None, "", words("log.toMove", seat=seat), "to_move", subject=seat))
     return entries
 
 
-def _french(entry: LogEntry) -> str:
+def _entry_words(entry: LogEntry, lang: str) -> str:
     kind, seat = entry.kind, entry.subject
     if kind == "move":
-        return describe(entry.notation, entry.seat, "fr")
+        return describe(entry.notation, entry.seat, lang)
     if kind == "draw":
-        count = entry.number
-        return f"{seat} ne pioche rien" if count == 0 else f"{seat} pioche {count} carte{'s' if count != 1 else ''}"
+        return describe_draw(SEAT_NAMES.index(seat), entry.number, lang)
     if kind == "shuffle":
-        return describe("shuffle", lang="fr")
+        return describe("shuffle", lang=lang)
     if kind == "charlie":
-        step = entry.number
-        if step == 0:
-            return "Charlie ne bouge pas"
-        return f"Charlie se déplace de {abs(step)} {'vers B' if step > 0 else 'vers A'}"
+        return describe_charlie(0, entry.number, lang)
     if kind == "to_move":
-        return f"À {seat} de jouer"
+        return words("log.toMove", lang, seat=seat)
     if kind == "over":
-        outcome = "Match nul." if entry.result == "draw" else f"{entry.result} gagne."
-        how = ending_words(entry.ending, "fr")
-        return f"Partie terminée : {how}. {outcome}" if how else f"Partie terminée. {outcome}"
+        return result_words(entry.result, ending_words(entry.ending, lang), lang)
     return entry.words
 
 
-# How a game ends, by language. The English words of the ending itself are the core's (`END_WORDS`).
-_ENDINGS = {
-    "en": {
-        **END_WORDS,
-        "forfeit": "{seat} forfeited: {reason}",
-        "resigned": "resigned",
-    },
-    "fr": {
-        "entrance": "{figure} a atteint l'entrée du club de {owner}",
-        "deck": "la seconde pioche est épuisée : {why}",
-        "sue": "Sue est dans la moitié de {winner}",
-        "charlie": "Sue est au milieu et Charlie dans la moitié de {winner}",
-        "none": "Sue et Charlie sont tous deux au milieu",
-        "forfeit": "{seat} perd par forfait ({reason})",
-        "resigned": "abandon",
-    },
-}
-
-
-def ending_words(ending: tuple[str, ...], lang: str = "en") -> str:
+def ending_words(ending: tuple[str, ...], lang: str = LANGUAGES[0]) -> str:
     """How a game ended (`ending_of`) in words of `lang` (English for a language without words); "" for none."""
     if not ending:
         return ""
-    words = _ENDINGS.get(lang, _ENDINGS["en"])
     kind, first, second = ending
     if kind == "entrance":
-        return words["entrance"].format(figure=first, owner=second)
+        return words("ending.entrance", lang, figure=first, owner=second)
     if kind == "deck":
-        return words["deck"].format(why=words[first].format(winner=second))
-    reason = words["resigned"] if second == "resigned" else second
-    return words["forfeit"].format(seat=first, reason=reason)
+        return words("ending.deck", lang, why=words(f"ending.{first}", lang, winner=second))
+    reason = words("ending.resigned", lang) if second == "resigned" else second
+    return words("ending.forfeit", lang, seat=first, reason=reason)

@@ -13,14 +13,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..cards import SEAT_NAMES
+from ..catalog import ENGLISH, languages
 from ..errors import TimesSquareError
-from ..session.describe import LANGUAGES
+from ..players.registry import LEVELS
 from ..session.timeline import walk
 from .replay import replay_document
 from .rooms import Rooms
 from .security import derive_token, hash_token, is_game_id, is_token, new_game_id, new_token
 from .storage import NewGame, StoredGame, Summary
-from .table import FRIEND, LEVELS, YOU, Table
+from .table import FRIEND, YOU, Table
 
 MAX_BODY_BYTES = 16 * 1024
 MAX_TOKENS = 200
@@ -183,9 +184,9 @@ async def game_replay(request: Request) -> Response:
     seat_name = request.query_params.get("seat", "spectator")
     if seat_name not in ("A", "B", "spectator"):
         raise bad_request('seat must be "A", "B" or "spectator"')
-    lang = request.query_params.get("lang", "en")
-    if lang not in LANGUAGES:
-        raise bad_request(f"lang must be one of {', '.join(LANGUAGES)}")
+    lang = request.query_params.get("lang", ENGLISH)
+    if lang not in languages():
+        raise bad_request(f"lang must be one of {', '.join(languages())}")
     stored = await _stored_game(request)
     timeline = walk(stored.record())
     table = _over(Table.restore(stored, timeline))

@@ -18,10 +18,11 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from ..catalog import catalog, languages
 from ..variants import DEFAULT_RULES, Rules
 from . import api
 from .missing import no_such_game
@@ -29,11 +30,11 @@ from .pool import WorkerPool
 from .rooms import Database, Rooms
 from .security import KeyedLimiter, SecurityHeaders, is_game_id
 from .storage import GameStore, dialect_name, make_engine, migrate
+from .templating import render
 from .ws import game_socket
 
 log = logging.getLogger("timessquare.web")
 HERE = Path(__file__).resolve().parent
-PAGES = HERE / "pages"
 STATIC = HERE / "static"
 GAME_PAGES = ("/game/", "/replay/")
 
@@ -66,17 +67,24 @@ async def game_exists(request: Request, game_id: str) -> bool:
         return True
 
 
-def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+def page(name: str, kind: str) -> Callable[[Request], Awaitable[Response]]:
+    """The page pages/`name` (templating.py); `kind` names it for the header."""
+
     async def serve_page(request: Request) -> Response:
         game_id = request.path_params.get("game_id")
         if game_id is not None and not await game_exists(request, str(game_id)):
             return no_such_game(request)
-        path = PAGES / name
-        if not path.is_file():
-            raise HTTPException(404, "this page is not there")
-        return FileResponse(path, media_type="text/html; charset=utf-8")
+        return render(request, name, kind)
 
     return serve_page
+
+
+async def catalog_file(request: Request) -> Response:
+    """A language's catalog for the pages (catalog.py; English fills what it lacks)."""
+    lang = str(request.path_params["lang"])
+    if lang not in languages():
+        raise HTTPException(404, f"no words for the language {lang!r}")
+    return JSONResponse(dict(catalog(lang)), headers={"Cache-Control": "no-cache"})
 
 
 async def healthz(request: Request) -> Response:
@@ -123,10 +131,11 @@ def create_app(settings: Settings) -> Starlette:
             store.close()
 
     routes = [
-        Route("/", page("index.html")),
-        Route("/game/{game_id}", page("game.html")),
-        Route("/replay/{game_id}", page("replay.html")),
-        Route("/rules", page("rules.html")),
+        Route("/", page("index.html", "home")),
+        Route("/game/{game_id}", page("game.html", "game")),
+        Route("/replay/{game_id}", page("replay.html", "replay")),
+        Route("/rules", page("rules.html", "rules")),
+        Route("/static/i18n/{lang}.json", catalog_file),
         Route("/healthz", healthz),
         Route("/api/games", api.create_game, methods=["POST"]),
         Route("/api/games", api.list_games, methods=["GET"]),

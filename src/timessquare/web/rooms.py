@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketState
 from ..cards import SEAT_NAMES
 from ..players.base import Forfeit
 from ..session.destinations import turn_destinations
+from ..state import cards_to_draw
 from ..view import PlayerView
 from . import messages
 from .messages import ProtocolError
@@ -170,6 +171,7 @@ class Room:
             "view": view.to_document(),
             "legal": legal,
             "destinations": destinations,
+            "draws_at_end": None if view.hand is None else cards_to_draw(len(view.hand)),
             "log": table.log(lang),
             "players": dict(table.players),
             "thinking": None if self.thinking is None else SEAT_NAMES[self.thinking],

@@ -32,7 +32,6 @@ from .storage import Progress, StoredGame
 YOU = "you"  # the record's name for the person who created the game
 FRIEND = "friend"  # ... and for the friend they invited
 PEOPLE = (YOU, FRIEND)
-LEVELS = ("easy", "medium", "hard", "expert")
 
 
 class PoolPlayer(BasePlayer):
