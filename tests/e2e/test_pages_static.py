@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "timessquare" / "web"
-# Every page as the server writes it from its template (base.html is only their frame).
-PAGES = sorted(path for path in (WEB / "pages").glob("*.html") if path.name != "base.html")
+PAGES = sorted((WEB / "pages").glob("*.html"))  # each written by the server from its template (parts/: their frame)
 SCRIPTS = sorted((WEB / "static" / "js").glob("*.js"))
 CATALOGS = WEB.parent / "i18n"
 WORDS = {lang: json.loads((CATALOGS / f"{lang}.json").read_text("utf-8")) for lang in ("en", "fr")}
 
+PREFIXES = "|".join(sorted({key.split(".")[0] for key in WORDS["en"]}))
+
 
 def rendered(page: Path) -> str:
     templating = pytest.importorskip("timessquare.web.templating", reason="the web extra is not installed")
-    template = templating.TEMPLATES.get_template(page.name)
-    return str(template.render(templating.page_context(page.stem)))
-PREFIXES = "|".join(sorted({key.split(".")[0] for key in WORDS["en"]}))
+    script = templating.SCRIPTED.get(page.name)
+    return str(templating.TEMPLATES.get_template(page.name).render(templating.page_context(page.stem, script=script)))
 
 
 class PageParser(HTMLParser):

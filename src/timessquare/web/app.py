@@ -30,7 +30,7 @@ from .pool import WorkerPool
 from .rooms import Database, Rooms
 from .security import KeyedLimiter, SecurityHeaders, is_game_id
 from .storage import GameStore, dialect_name, make_engine, migrate
-from .templating import render
+from .templating import SCRIPTED, render
 from .ws import game_socket
 
 log = logging.getLogger("timessquare.web")
@@ -67,14 +67,14 @@ async def game_exists(request: Request, game_id: str) -> bool:
         return True
 
 
-def page(name: str, kind: str) -> Callable[[Request], Awaitable[Response]]:
-    """The page pages/`name` (templating.py); `kind` names it for the header."""
+def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    """The page pages/`name` (templating.py), with its script."""
 
     async def serve_page(request: Request) -> Response:
         game_id = request.path_params.get("game_id")
         if game_id is not None and not await game_exists(request, str(game_id)):
             return no_such_game(request)
-        return render(request, name, kind)
+        return render(request, name, SCRIPTED[name], script=SCRIPTED[name])
 
     return serve_page
 
@@ -131,10 +131,10 @@ def create_app(settings: Settings) -> Starlette:
             store.close()
 
     routes = [
-        Route("/", page("index.html", "home")),
-        Route("/game/{game_id}", page("game.html", "game")),
-        Route("/replay/{game_id}", page("replay.html", "replay")),
-        Route("/rules", page("rules.html", "rules")),
+        Route("/", page("index.html")),
+        Route("/game/{game_id}", page("game.html")),
+        Route("/replay/{game_id}", page("replay.html")),
+        Route("/rules", page("rules.html")),
         Route("/static/i18n/{lang}.json", catalog_file),
         Route("/healthz", healthz),
         Route("/api/games", api.create_game, methods=["POST"]),

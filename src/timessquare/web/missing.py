@@ -36,4 +36,4 @@ def preferred_language(accept_language: str) -> str:
 
 def no_such_game(request: Request) -> Response:
     lang = preferred_language(request.headers.get("accept-language", ""))
-    return render(request, "no-game.html", "missing", lang, switch=False, status_code=404)
+    return render(request, "no-game.html", "missing", lang, status_code=404)
