@@ -15,7 +15,18 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-__all__ = ["CATALOGS", "ENGLISH", "LANGUAGES", "catalog", "counted", "language", "languages", "words"]
+__all__ = [
+    "CATALOGS",
+    "ENGLISH",
+    "EXTRA_FOLDER",
+    "LANGUAGES",
+    "catalog",
+    "counted",
+    "language",
+    "languages",
+    "plural_form",
+    "words",
+]
 
 CATALOGS = Path(__file__).resolve().parent / "i18n"
 ENGLISH = "en"
