@@ -64,8 +64,8 @@ def english(reason: Reason) -> str:
 
 def in_words(reason: Reason, lang: str = LANGUAGES[0]) -> str:
     """A reason in words of `lang` (catalog.py): its kind's `reason.<kind>` text, filled with the reason's
-    details, each named detail in that language's words, and `{s}` the plural ending of the cards the hand
-    holds."""
+    details, each named detail in that language's words, and `{s}` the plural ending (`reason.pluralEnding`)
+    of the cards the hand holds."""
     args: dict[str, object] = dict(reason.details)
     if "seat" in args:
         args["side"] = args["seat"]
@@ -73,7 +73,8 @@ def in_words(reason: Reason, lang: str = LANGUAGES[0]) -> str:
         if key in args:
             args[key] = words(f"reason.{key}.{args[key]}", lang)
     if "have" in args:
-        args["s"] = "" if plural_form(int(str(args["have"])), lang) == "one" else "s"
+        one = plural_form(int(str(args["have"])), lang) == "one"
+        args["s"] = "" if one else words("reason.pluralEnding", lang)
     return words(f"reason.{reason.kind}", lang, **args)
 
 

@@ -112,7 +112,7 @@ def ending_words(ending: tuple[str, ...], lang: str = LANGUAGES[0]) -> str:
         return ""
     kind, first, second = ending
     if kind == "entrance":
-        return words("ending.entrance", lang, figure=first, owner=second)
+        return words("ending.entrance", lang, figure=words(f"fig.{first.lower()}", lang), owner=second)
     if kind == "deck":
         return words("ending.deck", lang, why=words(f"ending.{first}", lang, winner=second))
     reason = words("ending.resigned", lang) if second == "resigned" else second
