@@ -5,15 +5,18 @@ the plain terminal game, with no other change. The browser's pages: tests/e2e/te
 
 from __future__ import annotations
 
+import io
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from pseudo_language import EXTRA_FOLDER, PSEUDO, bracketed, write_pseudo_catalog
+from pseudo_language import CLOSE, EXTRA_FOLDER, OPEN, PSEUDO, bracketed, foreign_words, write_pseudo_catalog
+from timessquare import cli
 from timessquare.actions import ACTIONS
-from timessquare.catalog import catalog, language, languages
+from timessquare.catalog import catalog, language, languages, words
 from timessquare.explain import REASON_KINDS
 from timessquare.game import Game
 from timessquare.players import make_player
@@ -95,3 +98,20 @@ def test_every_action_in_words_speaks_the_new_language(pseudo: str) -> None:
         assert bracketed(describe(action.notation, 0, pseudo)), action
         assert bracketed(describe(action.notation, None, pseudo)), action
     assert bracketed(describe("shuffle", None, pseudo))
+
+
+def test_the_plain_terminal_game_speaks_the_new_language(
+    pseudo: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A whole plain game (`timessquare play --plain --lang …`): a refused move, a string outside the
+    notation, a number out of range, then the first choice every time until the game is over."""
+    typed = "end\nS sue+9\n99\n\n" + "1\n" * 3000
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    assert cli.main(["play", "--plain", "--lang", pseudo, "--seed", "3", "--seat", "A", "--opponent", "random"]) == 0
+    out = capsys.readouterr().out
+    # The board's picture: a row's label, then the letters and marks that draw the figures.
+    picture = re.compile(rf"^(?:{OPEN}[^{CLOSE}]*{CLOSE})?[\s\dSgHDC.\[\]()AB-]+$")
+    lines = [line for line in out.splitlines() if line.strip() and not picture.match(line)]
+    assert len(lines) > 50 and any(line.startswith(OPEN) for line in lines)
+    assert [line for line in lines if foreign_words(line)] == []
+    assert words("plain.over", pseudo, how="", verdict="")[:6] in out  # it played to the end
