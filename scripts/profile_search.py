@@ -19,7 +19,7 @@ import time
 from dataclasses import replace
 
 from timessquare import _fastcore
-from timessquare._fastcore.speed import SEARCH_SEED, search_views
+from timessquare.cli.bench import SEARCH_SEED, search_views
 from timessquare.players.ismcts import ismcts_search
 from timessquare.players.levels import EXPERT_CONFIG
 from timessquare.variants import DEFAULT_RULES

@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from timessquare import _fastcore as fast
-from timessquare._fastcore.speed import view_after_turns
+from timessquare.cli.bench import view_after_turns
 from timessquare.players.ismcts import SearchConfig, ismcts_search
 from timessquare.players.pimc import pimc_search
 from timessquare.variants import DEFAULT_RULES

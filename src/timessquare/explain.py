@@ -1,17 +1,42 @@
 """Why an action is illegal: as data (`illegal_reason`, a `Reason` citing the rule) and in words (`in_words`,
-in any language of the catalogs; `why_illegal` and `english` in English, for error messages)."""
+in any language of the catalogs; `why_illegal` and `english` in English, for error messages). This module
+sits below `state.py`, whose checked path explains a refusal with it: it reads a state through the part that
+`TurnSituation` names."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from .actions import ACTIONS, DISCARD, END, JOKER_GUARDS, JOKER_HAL, JOKER_SUE, LURE, PLAY, Action
 from .cards import CARD_CODES, CARD_COLOUR, COLOUR_NAMES
 from .catalog import LANGUAGES, catalog, plural_form, words
 from .tables import LOCKED_RED_KEYS, TK_OF_JOKER, TK_RED_DEB, TK_START, TK_TRADE, Reason, board_reason
+from .variants import Rules
 
-if TYPE_CHECKING:
-    from .state import State
+
+class TurnSituation(Protocol):
+    """What an explanation reads of a state (a `state.State`): the board, the hands, who moves, the turn so
+    far and the rules."""
+
+    @property
+    def pos(self) -> Sequence[int]: ...
+
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def to_move(self) -> int: ...
+
+    @property
+    def turn_key(self) -> int: ...
+
+    @property
+    def turn_cards(self) -> Sequence[int]: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
 
 __all__ = ["ENGLISH", "REASON_KINDS", "Reason", "english", "illegal_reason", "in_words", "why_illegal"]
 
@@ -41,13 +66,13 @@ _JOKER_TARGET = {TK_OF_JOKER[JOKER_SUE]: "sue", TK_OF_JOKER[JOKER_HAL]: "hal", T
 _NAMED_DETAILS = ("colour", "target", "side", "figure")
 
 
-def why_illegal(state: State, aid: int) -> str:
+def why_illegal(state: TurnSituation, aid: int) -> str:
     """The first rule the action breaks, in English, or "legal" when it breaks none."""
     reason = illegal_reason(state, aid)
     return "legal" if reason is None else english(reason)
 
 
-def illegal_reason(state: State, aid: int) -> Reason | None:
+def illegal_reason(state: TurnSituation, aid: int) -> Reason | None:
     """The first rule the action breaks (the turn, then the hand, then the board), or None when it is legal."""
     action = ACTIONS[aid]
     return (
@@ -78,7 +103,7 @@ def in_words(reason: Reason, lang: str = LANGUAGES[0]) -> str:
     return words(f"reason.{reason.kind}", lang, **args)
 
 
-def _turn_reason(state: State, action: Action) -> Reason | None:
+def _turn_reason(state: TurnSituation, action: Action) -> Reason | None:
     tk = state.turn_key
     if action.kind == END:
         return None if tk != TK_START else Reason("end_too_soon", "R5.4")
@@ -100,7 +125,7 @@ def _turn_reason(state: State, action: Action) -> Reason | None:
     return None
 
 
-def _hand_reason(state: State, action: Action) -> Reason | None:
+def _hand_reason(state: TurnSituation, action: Action) -> Reason | None:
     if action.kind not in (PLAY, DISCARD):
         return None
     have = state.hands[state.to_move][action.card]

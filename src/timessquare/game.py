@@ -6,9 +6,9 @@ import random
 
 from .actions import ACTIONS
 from .cards import CARD_CODES, SEAT_NAMES
-from .catalog import words
 from .chance import sample_chance
 from .errors import TimesSquareError
+from .outcome import Outcome
 from .position import to_document
 from .state import State, new_game
 from .variants import DEFAULT_RULES, Rules
@@ -25,9 +25,7 @@ class Game:
     takes it from the record's `shuffle` entry).
     """
 
-    def __init__(
-        self, state: State, players: dict[str, str] | None = None, rng: random.Random | None = None
-    ) -> None:
+    def __init__(self, state: State, players: dict[str, str] | None = None, rng: random.Random | None = None) -> None:
         self.start = to_document(state)
         self.state = state
         self.rng: random.Random | None = rng if rng is not None else random.Random()
@@ -98,7 +96,14 @@ class Game:
             return
         self.forfeit = {"seat": SEAT_NAMES[seat], "reason": reason}
 
-    def end_reason(self) -> str:
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, as data (None while it runs): a forfeit, else the state's R8 ending."""
         if self.forfeit:
-            return words("ending.forfeit", seat=self.forfeit["seat"], reason=self.forfeit["reason"])
-        return self.state.end_reason
+            return Outcome.forfeited(self.forfeit["seat"], self.forfeit["reason"])
+        return self.state.outcome
+
+    def end_reason(self) -> str:
+        """How the game ended in the record's English words ("" while it runs)."""
+        outcome = self.outcome
+        return "" if outcome is None else outcome.words()

@@ -28,7 +28,8 @@ from .cards import (
 )
 from .errors import FormatError
 from .jsonread import check_fields, join, parse_json, type_name
-from .state import State, deck_out, entrance_owner, entrance_reason
+from .outcome import Outcome
+from .state import State, deck_out, entrance_outcome, entrance_owner
 from .tables import (
     TK_OF_COLOUR,
     TK_RED,
@@ -164,7 +165,7 @@ def from_document(doc: object, rules: Rules = DEFAULT_RULES, name: str = "") -> 
             counts[s][card] += 1
     state = State(pos, counts, supply[::-1], supply_number, discard, to_move, turn_key, turn_cards, result, rules=rules)
     if result is not None:
-        state.end_reason = _finished_reason(pos, result, supply, supply_number, name)
+        state.outcome = _finished_outcome(pos, result, supply, supply_number, name)
     return state
 
 
@@ -228,12 +229,12 @@ def _check_reachable(pos: list[int], supply: list[int], discard: list[int], turn
         raise FormatError(join(name, "turn.cards"), "the cards of this turn must be the newest entries of discard")
 
 
-def _finished_reason(pos: list[int], result: int, supply: list[int], supply_number: int, name: str) -> str:
+def _finished_outcome(pos: list[int], result: int, supply: list[int], supply_number: int, name: str) -> Outcome:
     """How a finished position ended (R8), checking that `result` is the one the rules give."""
     for fig in (SUE, CHARLIE):
         owner = entrance_owner(pos[fig])
         if owner is not None:
-            expected, why = owner, entrance_reason(FIGURE_NAMES[fig].capitalize(), owner)
+            expected, outcome = owner, entrance_outcome(fig, owner)
             break
     else:
         if supply or supply_number != 2:
@@ -241,7 +242,7 @@ def _finished_reason(pos: list[int], result: int, supply: list[int], supply_numb
                 join(name, "result"),
                 "a finished game has Sue or Charlie on an entrance (R8.1) or an empty second supply (R8.2)",
             )
-        expected, why = deck_out(pos)
+        expected, outcome = deck_out(pos)
     if result != expected:
-        raise FormatError(join(name, "result"), f"{why}, so the result is {RESULT_NAMES[expected]!r} (R8)")
-    return why
+        raise FormatError(join(name, "result"), f"{outcome.words()}, so the result is {RESULT_NAMES[expected]!r} (R8)")
+    return outcome

@@ -34,6 +34,7 @@ from .cards import (
     CHARLIE,
     DEB,
     DRAW,
+    FIGURE_NAMES,
     HAL,
     HAND_SIZE,
     HIGH,
@@ -48,9 +49,11 @@ from .cards import (
     S,
     full_deck,
 )
-from .catalog import catalog
+from .chance import sample_deal
 from .errors import GameOverError, IllegalActionError, TimesSquareError
+from .explain import why_illegal
 from .facts import DEAL, RESHUFFLE
+from .outcome import Outcome
 from .tables import (
     ACTION_KEY_DELTA,
     FIGURE_WEIGHT,
@@ -87,7 +90,7 @@ class State:
     - `supply`: card indices with the *next card to be drawn last* (so a draw is `pop()`);
     - `supply_number` (1 or 2), `discard` (oldest first), `to_move` (0 = A, 1 = B);
     - `turn_key` (see tables.py) and `turn_cards` (cards played or discarded this turn, in order);
-    - `result`: None while running, else 0 (A), 1 (B) or 2 (draw); `end_reason` in words;
+    - `result`: None while running, else 0 (A), 1 (B) or 2 (draw); `outcome` how it ended, as data (R8);
     - `chance_due`: None, or the chance event (`DEAL`, `RESHUFFLE`) whose outcome `apply_chance` awaits;
       meanwhile `turn_key` is TK_CHANCE, which allows no action, and `pending_draw` holds the cards still
       to draw once the reshuffle's outcome is given, with the turn key to go back to.
@@ -97,10 +100,10 @@ class State:
         "board_key",
         "chance_due",
         "discard",
-        "end_reason",
         "hand_keys",
         "hand_sizes",
         "hands",
+        "outcome",
         "pending_draw",
         "pos",
         "result",
@@ -124,7 +127,7 @@ class State:
         turn_key: int = 0,
         turn_cards: Sequence[int] = (),
         result: int | None = None,
-        end_reason: str = "",
+        outcome: Outcome | None = None,
         rules: Rules = DEFAULT_RULES,
     ) -> None:
         self.rules = rules
@@ -140,7 +143,7 @@ class State:
         self.turn_key = turn_key
         self.turn_cards = list(turn_cards)
         self.result = result
-        self.end_reason = end_reason
+        self.outcome = outcome
         self.board_key = board_key(self.pos, to_move)
         self.chance_due: str | None = None
         self.pending_draw = (0, 0)  # (cards still to draw, the turn key to go back to) while the reshuffle is due
@@ -158,6 +161,11 @@ class State:
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+    @property
+    def end_reason(self) -> str:
+        """How the game ended, in the record's English words ("" while it runs)."""
+        return "" if self.outcome is None else self.outcome.words()
 
     @property
     def result_name(self) -> str | None:
@@ -248,7 +256,7 @@ class State:
         owner = entrance_owner(self.pos[SUE])
         if owner is None:
             return False
-        self.result, self.end_reason = owner, entrance_reason("Sue", owner)
+        self.result, self.outcome = owner, entrance_outcome(SUE, owner)
         return True
 
     def _end_turn(self) -> None:
@@ -305,7 +313,7 @@ class State:
 
     def _deck_out(self) -> None:
         """R8.2: the last card of the second supply is drawn."""
-        self.result, self.end_reason = deck_out(self.pos)
+        self.result, self.outcome = deck_out(self.pos)
 
     def _charlie_and_pass(self) -> None:
         """R7: Charlie moves toward the mover's club; R8.1 for Charlie; then the turn passes."""
@@ -313,7 +321,7 @@ class State:
         mover = self.to_move
         charlie = pos[CHARLIE] = charlie_after(pos, mover)
         if charlie <= 1 or charlie >= LAST_SPACE - 1:  # he only moves toward the mover's club
-            self.result, self.end_reason = mover, entrance_reason("Charlie", mover)
+            self.result, self.outcome = mover, entrance_outcome(CHARLIE, mover)
             return
         self.to_move ^= 1
         self.board_key ^= 1
@@ -328,8 +336,6 @@ class State:
         Raises InvalidActionError (not one of the 95 actions), GameOverError, or IllegalActionError whose
         message says which rule forbids it. The state is unchanged when it raises.
         """
-        from .explain import why_illegal  # explanations are only needed on this path
-
         aid = checked_id(action)
         text = ACTIONS[aid].notation
         if self.result is not None:
@@ -412,7 +418,7 @@ class State:
         new.turn_key = self.turn_key
         new.turn_cards = self.turn_cards[:]
         new.result = self.result
-        new.end_reason = self.end_reason
+        new.outcome = self.outcome
         new.board_key = self.board_key
         new.chance_due = self.chance_due
         new.pending_draw = self.pending_draw
@@ -450,26 +456,21 @@ def charlie_after(pos: Sequence[int], mover: int) -> int:
     return min(LAST_SPACE, pos[CHARLIE] + steps)
 
 
-# How a game ends (R8), in English (the catalogs' `ending.*` words): the end reasons of the core.
-END_WORDS = {key: catalog()[f"ending.{key}"] for key in ("entrance", "deck", "sue", "charlie", "none")}
+def entrance_outcome(figure: int, owner: int) -> Outcome:
+    """R8.1: `figure` (SUE or CHARLIE) reached `owner`'s entrance, so `owner` wins."""
+    return Outcome.entrance(FIGURE_NAMES[figure], SEAT_NAMES[owner])
 
 
-def entrance_reason(figure: str, owner: int) -> str:
-    """R8.1 in words: `figure` (a name) reached `owner`'s entrance."""
-    return END_WORDS["entrance"].format(figure=figure, owner=SEAT_NAMES[owner])
-
-
-def deck_out(pos: Sequence[int]) -> tuple[int, str]:
-    """R8.2, the second supply ran out: Sue's half decides, then Charlie's, else a draw; and why, in words."""
+def deck_out(pos: Sequence[int]) -> tuple[int, Outcome]:
+    """R8.2, the second supply ran out: Sue's half decides, then Charlie's, else a draw."""
     sue, charlie = pos[SUE], pos[CHARLIE]
     if sue != MIDDLE:
-        result, why = (A if sue < MIDDLE else B), "sue"
+        result, deciding = (A if sue < MIDDLE else B), "sue"
     elif charlie != MIDDLE:
-        result, why = (A if charlie < MIDDLE else B), "charlie"
+        result, deciding = (A if charlie < MIDDLE else B), "charlie"
     else:
-        result, why = DRAW, "none"
-    winner = SEAT_NAMES[result] if result != DRAW else ""
-    return result, END_WORDS["deck"].format(why=END_WORDS[why].format(winner=winner))
+        result, deciding = DRAW, "none"
+    return result, Outcome.supply(RESULT_NAMES[result], deciding)
 
 
 def dealt_state(outcome: Sequence[int], rules: Rules = DEFAULT_RULES) -> State:
@@ -489,6 +490,4 @@ def new_game(seed: int | None = None, rules: Rules = DEFAULT_RULES, rng: random.
 
     The deal comes from `rng`, or from `random.Random(seed)`; the same seed gives the same deal.
     """
-    from .chance import sample_deal
-
     return dealt_state(sample_deal(rng if rng is not None else random.Random(seed)), rules)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CARD_CODES, DECK_SIZE, FIGURE_NAMES, NUM_CARD_TYPES, SEAT_NAMES, A, B
 from .errors import FormatError
 from .jsonread import check_fields, whole_number
+from .outcome import Outcome
 from .position import (
     TURN_FIELDS,
     card_list,
@@ -54,6 +55,8 @@ class PlayerView:
     turn: dict[str, Any]
     moves: tuple[str, ...]
     result: str | None
+    # How the game ended (public, R8): not part of the view document, so not compared either.
+    outcome: Outcome | None = field(default=None, compare=False)
 
     @classmethod
     def of(cls, state: State, seat: int | None, moves: Sequence[str] = ()) -> PlayerView:
@@ -70,6 +73,7 @@ class PlayerView:
             turn=turn_document(state),
             moves=tuple(public_moves(moves)),
             result=state.result_name,
+            outcome=state.outcome,
         )
 
     @property

@@ -146,6 +146,6 @@ def test_ten_thousand_bad_messages_change_nothing(
         stored = store.load(game_id)
         assert stored is not None
         restored = Table.restore(stored)
-        assert (restored.version, list(restored.view(None).moves)) == expected[game_id]
-        assert stored.version == restored.version
+        assert (restored.session.version, list(restored.session.view(None).moves)) == expected[game_id]
+        assert stored.version == restored.session.version
     store.close()

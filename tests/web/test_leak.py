@@ -46,7 +46,7 @@ def card_lists(value: Any, key: str = "") -> list[list[str]]:
 
 def secrets_of(table: Table) -> tuple[list[list[str]], list[str]]:
     """Both hands (codes) and the supply order (next card first) as the server holds them."""
-    state = table.game.state
+    state = table.session.game.state
     hands = [[CARD_CODES[c] for c, n in enumerate(state.hands[s]) for _ in range(n)] for s in (0, 1)]
     supply = [CARD_CODES[c] for c in state.supply]
     return hands, supply
@@ -71,8 +71,8 @@ def check_payload(message: dict[str, Any], seat: int | None, table: Table) -> No
         view = message["view"]
         size_key = "hand_sizes" if seat is None else "opponent_hand_size"
         assert set(view) == VIEW_KEYS | {size_key}
-        if message["version"] == table.version:  # the view is exactly the engine's view for that seat
-            assert view == table.view(seat).to_document()
+        if message["version"] == table.session.version:  # the view is exactly the engine's view for that seat
+            assert view == table.session.view(seat).to_document()
         if seat is None:
             assert view["hand"] is None and message["legal"] == [] and message["destinations"] == []
 

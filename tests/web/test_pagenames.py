@@ -8,7 +8,7 @@ import re
 import pytest
 
 from timessquare.actions import ACTIONS
-from timessquare.players.registry import LEVELS
+from timessquare.players.levels import LEVELS
 
 pagenames = pytest.importorskip("timessquare.web.pagenames", reason="the web extra is not installed")
 

@@ -20,14 +20,16 @@ def a_person_to_move() -> Table:
 
 def test_a_computer_player_chooses_a_legal_action_in_a_worker() -> None:
     table = a_person_to_move()
-    seat = table.to_move
+    seat = table.session.to_move
     assert seat is not None
-    legal = table.legal_ids(seat)
+    legal = table.session.legal_ids(seat)
 
     async def run() -> tuple[int, int]:
         pool = WorkerPool(1)
         try:
-            chosen = await pool.choose(table.game_id, seat, "medium", table.rules, table.view(seat), legal)
+            chosen = await pool.choose(
+                table.game_id, seat, "medium", table.session.rules, table.session.view(seat), legal
+            )
             pid = await asyncio.get_running_loop().run_in_executor(pool._executor(0), os.getpid)
             return chosen, pid
         finally:
@@ -39,23 +41,26 @@ def test_a_computer_player_chooses_a_legal_action_in_a_worker() -> None:
 
 def test_hints_beyond_the_queue_are_refused_and_a_dead_worker_is_replaced() -> None:
     table = a_person_to_move()
-    seat = table.to_move
+    seat = table.session.to_move
     assert seat is not None
 
     async def run() -> None:
         pool = WorkerPool(1, hint_queue=1)
         try:
-            first = asyncio.create_task(pool.hint(table.rules, table.view(seat), 0.3))
+            first = asyncio.create_task(pool.hint(table.session.rules, table.session.view(seat), 0.3))
             await asyncio.sleep(0)  # the first hint is now waiting for the worker
             with pytest.raises(PoolBusy):
-                await pool.hint(table.rules, table.view(seat), 0.3)
+                await pool.hint(table.session.rules, table.session.view(seat), 0.3)
             hint = await first
-            assert hint.action in table.legal_ids(seat) and 0 <= hint.win_probability <= 1
+            assert hint.action in table.session.legal_ids(seat) and 0 <= hint.win_probability <= 1
             # Kill the worker: the next request starts a new one.
             pid = await asyncio.get_running_loop().run_in_executor(pool._executor(0), os.getpid)
             os.kill(pid, signal.SIGKILL)
-            legal = table.legal_ids(seat)
-            assert await pool.choose(table.game_id, seat, "random", table.rules, table.view(seat), legal) in legal
+            legal = table.session.legal_ids(seat)
+            assert (
+                await pool.choose(table.game_id, seat, "random", table.session.rules, table.session.view(seat), legal)
+                in legal
+            )
         finally:
             pool.close()
 

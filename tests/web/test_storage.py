@@ -27,7 +27,9 @@ def new_table(game_id: str = "g0000000001", mode: str = "friend") -> Table:
 
 
 def stored_new(store: GameStore, table: Table, seats: dict[str, str] | None = None) -> None:
-    new = NewGame(table.game_id, table.mode, table.players, [], table.start, seats or {"A": "ha", "B": "hb"})
+    new = NewGame(
+        table.game_id, table.mode, table.session.seats, [], table.session.game.start, seats or {"A": "ha", "B": "hb"}
+    )
     store.create(new, table.progress())
 
 
@@ -46,29 +48,29 @@ def test_a_whole_game_is_stored_as_it_is_played_and_restored_by_replay(store: Ga
     table = new_table()
     stored_new(store, table)
     rng = random.Random(5)
-    while table.to_move is not None:
-        seat = table.to_move
-        length, version = table.record_length, table.version
-        table.play(seat, table.notation(rng.choice(table.legal_ids(seat))))
+    while table.session.to_move is not None:
+        seat = table.session.to_move
+        length, version = table.record_length, table.session.version
+        table.session.act(seat, rng.choice(table.session.legal_ids(seat)))
         store.append(table.game_id, version, length, table.entries_since(length), table.progress())
         if rng.random() < 0.05:  # now and then, read it back mid-game: the same game
             again = Table.restore(store.load(table.game_id))  # type: ignore[arg-type]
             assert again.record() == table.record()
-            assert again.view(seat) == table.view(seat)
+            assert again.session.view(seat) == table.session.view(seat)
     stored = store.load(table.game_id)
-    assert stored is not None and stored.version == table.version
+    assert stored is not None and stored.version == table.session.version
     assert Table.restore(stored).record() == table.record()
     [summary] = store.summaries("finished", 10)
-    assert summary.result == table.game.result and summary.to_move is None
+    assert summary.result == table.session.game.result and summary.to_move is None
     assert store.summaries("live", 10) == []
 
 
 def test_a_write_on_an_old_version_is_refused_and_writes_nothing(store: GameStore) -> None:
     table = new_table()
     stored_new(store, table)
-    seat = table.to_move
+    seat = table.session.to_move
     assert seat is not None
-    table.play(seat, table.notation(table.legal_ids(seat)[0]))
+    table.session.act(seat, table.session.legal_ids(seat)[0])
     store.append(table.game_id, 0, 0, table.entries_since(0), table.progress())
     with pytest.raises(VersionConflict):
         store.append(table.game_id, 0, 0, ["end"], Progress(9, 9, "A", None))
@@ -91,13 +93,14 @@ def test_a_group_commit_writes_every_game_but_the_stale_one(store: GameStore) ->
 def test_a_resignation_is_stored_and_replays(store: GameStore) -> None:
     table = new_table()
     stored_new(store, table)
-    table.resign(0)
+    table.session.resign(0)
     store.append(table.game_id, 0, 0, [], table.progress())
     stored = store.load(table.game_id)
     assert stored is not None and stored.forfeit == ("A", "resigned") and stored.result == "B"
     restored = Table.restore(stored)
-    assert restored.over("en") == table.over("en")
-    assert restored.log("en")[-1] == table.log("en")[-1]  # the resignation closes the restored log too
+    restored_state, state = restored.state_message(None, "en", None, None), table.state_message(None, "en", None, None)
+    assert restored_state["over"] == state["over"]
+    assert restored_state["log"][-1] == state["log"][-1]  # the resignation closes the restored log too
 
 
 def test_seats_are_found_by_token_hash_only(store: GameStore) -> None:
@@ -119,7 +122,10 @@ def test_only_one_rematch_is_created(store: GameStore) -> None:
     old = new_table("g0000000001")
     stored_new(store, old)
     first, second = new_table("g0000000002"), new_table("g0000000003")
-    rematches = [NewGame(t.game_id, "friend", t.players, [], t.start, {}, old.game_id) for t in (first, second)]
+    rematches = [
+        NewGame(t.game_id, "friend", t.session.seats, [], t.session.game.start, {}, old.game_id)
+        for t in (first, second)
+    ]
     made = [store.create_rematch(old.game_id, new, first.progress()) for new in rematches]
     assert made == ["g0000000002", "g0000000002"]
     assert store.load("g0000000003") is None

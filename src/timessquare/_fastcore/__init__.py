@@ -3,9 +3,11 @@
 `_core.c` is built from source by the project's own install (setup.py, `optional=True`): a machine without
 a C compiler installs anyway and every player runs on the pure-Python path, which stays the reference.
 The C code repeats what search needs (legal actions, applying actions and the reshuffle, complete turns,
-the evaluation) and takes the rest from the Python core at start-up: the 95 action descriptors, the hand
-and turn tables of `tables.py` and the evaluation's weights. tests/test_fastcore*.py check both paths
-against each other on thousands of random positions.
+the evaluation) and takes the rest from Python at start-up: the 95 action descriptors, the hand and turn
+tables of `tables.py`, and the evaluation's weights. This package sits below the players and knows nothing
+of them: the players' evaluation gives its weights and its features' layout with `use_evaluation` when it
+is imported (players/evaluation.py). tests/test_fastcore*.py check both paths against each other on
+thousands of random positions.
 
 `available()` says whether the compiled path can be used; `TIMESSQUARE_PURE_PYTHON=1` in the environment
 turns it off (to compare, or to rule it out). `to_core(state)` copies a `State` into a `Core`; the names
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +46,16 @@ def _load() -> ModuleType | None:
 _module = _load()
 _ready = False
 _tables: dict[Rules, Tables] = {}
+_evaluation: tuple[tuple[float, ...], dict[str, int]] | None = None  # the weights and the features' layout
+
+
+def use_evaluation(weights: Sequence[float], layout: Mapping[str, int]) -> None:
+    """The evaluation the compiled core mirrors: its weights in feature order, and the layout of its features
+    (`NUM_FEATURES`, `NUM_BOARD_FEATURES` and the `F_...` indices C reads), which must be the one compiled
+    into C. The players' evaluation calls this when it is imported; until then no `Core` can be made."""
+    global _evaluation, _ready
+    _evaluation = (tuple(weights), dict(layout))
+    _ready = False  # checked and handed to C at the next compiled_module()
 
 
 def compiled_module() -> ModuleType | None:
@@ -59,9 +71,8 @@ def compiled_module() -> ModuleType | None:
             _module = None
             return None
         _module.set_actions([_descriptor(i) for i in range(NUM_ACTIONS)])
-        from ..players.evaluation import WEIGHTS  # the weights live with the evaluation
-
-        _module.set_weights(WEIGHTS)
+        if _evaluation is not None:
+            _module.set_weights(_evaluation[0])
         _ready = True
     return _module
 
@@ -82,10 +93,8 @@ def _descriptor(aid: int) -> tuple[int, int, int, int, int, bool, tuple[tuple[in
 
 
 def _check_constants(constants: dict[str, int]) -> None:
-    """The numbers compiled into C must be the core's: a mismatch is a build of another version."""
-    from ..players import evaluation
-
-    names = evaluation.FEATURE_NAMES
+    """The numbers compiled into C must be the core's and the evaluation's: a mismatch is a build of another
+    version."""
     expected = {
         "NUM_ACTIONS": NUM_ACTIONS,
         "NUM_CARDS": NUM_CARD_TYPES,
@@ -103,13 +112,7 @@ def _check_constants(constants: dict[str, int]) -> None:
         "D1": D1,
         "DM": DM,
         "MIDDLE": MIDDLE,
-        "NUM_FEATURES": evaluation.NUM_FEATURES,
-        "NUM_BOARD_FEATURES": len(evaluation.BOARD_FEATURES),
-        "F_HAND_SUE_CARDS": names.index("hand_sue_cards"),
-        "F_HAND_SUE_WIN_NEXT": names.index("hand_sue_win_next"),
-        "F_HAND_RED_JOKER": names.index("hand_red_joker"),
-        "F_HAND_GREY": names.index("hand_grey"),
-        "F_HAND_YELLOW": names.index("hand_yellow"),
+        **(_evaluation[1] if _evaluation is not None else {}),
     }
     if constants["MAX_TURN_KEYS"] < NUM_TURN_KEYS:
         raise RuntimeError(f"the compiled core holds at most {constants['MAX_TURN_KEYS']} turn keys")
@@ -130,11 +133,19 @@ def tables(rules: Rules) -> Tables:
     return found
 
 
-def to_core(state: State) -> Core:
-    """A compiled copy of `state` (hidden information included: the caller decides what the state holds)."""
+def _module_for_cores() -> ModuleType:
+    """The module, ready to make `Core` states: built, not turned off, and given the evaluation."""
     module = compiled_module()
     if module is None:
         raise RuntimeError("the compiled core is not available")
+    if _evaluation is None:
+        raise RuntimeError("the compiled core has no evaluation yet: the players' evaluation gives it (use_evaluation)")
+    return module
+
+
+def to_core(state: State) -> Core:
+    """A compiled copy of `state` (hidden information included: the caller decides what the state holds)."""
+    module = _module_for_cores()
     core: Core = module.Core(
         tables(state.rules),
         state.pos,
@@ -164,9 +175,7 @@ def turn_start_core(
 ) -> Core:
     """A compiled position at the start of `mover`'s turn with `hand` as its hand, the other hand empty and
     placeholders in the supply: enough to list and value the mover's turns (the opponent model's use)."""
-    module = compiled_module()
-    if module is None:
-        raise RuntimeError("the compiled core is not available")
+    module = _module_for_cores()
     empty = [0] * NUM_CARD_TYPES
     hands = (hand, empty) if mover == 0 else (empty, hand)
     core: Core = module.Core(
@@ -226,4 +235,5 @@ __all__ = [
     "tables",
     "to_core",
     "turn_start_core",
+    "use_evaluation",
 ]

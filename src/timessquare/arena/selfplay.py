@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from .. import protocol  # noqa: F401  (registers the players written cmd:COMMAND with make_player)
 from ..game import Game
 from ..players import Player, make_player
 from ..players.base import Forfeit
@@ -37,8 +38,7 @@ def play_game(
     session = GameSession(game, {0: players[0], 1: players[1]}, rng, words=False)
     session.start()
     try:
-        while not game.is_over:
-            seat = game.state.to_move
+        while (seat := session.to_move) is not None:
             session.play_computer_action(turn_seconds[seat] if turn_seconds is not None else None)
     finally:
         session.finish()

@@ -12,16 +12,22 @@ from typing import NoReturn
 
 from .. import position
 from ..actions import action_id
+from ..arena.records import prepare_folder, write_record
+from ..arena.report import run_arena_command
+from ..arena.selfplay import play_games
 from ..cards import CARD_INDEX
 from ..catalog import ENGLISH, languages
 from ..chance import sample_chance
 from ..errors import FormatError, TimesSquareError
 from ..jsonread import MAX_DOCUMENT_BYTES, parse_json
 from ..players.registry import PLAYER_NAMES
+from ..protocol.server import serve
 from ..record import ReplayError, read_record_file, replay, to_record
 from ..state import State
+from ..terminal.plain import play_text_game
 from ..variants import VARIANT_NAMES, Rules
 from ..view import PlayerView
+from .bench import measure_paths
 from .inputs import UsageError, read_document, read_lines
 from .play_options import check_play_options
 
@@ -106,9 +112,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from ..arena.records import prepare_folder, write_record
-    from ..arena.selfplay import play_games
-
     if args.games < 1:
         raise UsageError(f"--games must be 1 or more (got {args.games})")
     out = prepare_folder(args.out, args.games)
@@ -121,8 +124,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import measure_paths
-
     if not args.seconds > 0:
         raise UsageError("--seconds must be more than 0")
     if not args.json:
@@ -156,23 +157,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     args = check_play_options(args)
     if args.plain:
-        from ..terminal.plain import play_text_game
-
         return play_text_game(_rules(args), args.seed, args.seat, args.opponent, args.lang or ENGLISH)
-    from ..tui.app import run_tui
+    from ..tui.options import run_tui  # Textual comes with the tui extra
 
     return run_tui(args, _rules(args))
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from ..arena.report import run_arena_command
-
     return run_arena_command(args, _rules(args))
 
 
 def cmd_player(args: argparse.Namespace) -> int:
-    from ..protocol.server import serve
-
     return serve(args.name, _rules(args))
 
 

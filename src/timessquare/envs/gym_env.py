@@ -25,6 +25,7 @@ from typing import Any, Final
 import gymnasium
 import numpy as np
 
+from .. import protocol  # noqa: F401  (registers the players written cmd:COMMAND with make_player)
 from ..actions import NUM_ACTIONS
 from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError

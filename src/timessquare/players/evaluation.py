@@ -24,6 +24,7 @@ import math
 import operator
 from collections.abc import Sequence
 
+from .. import _fastcore as fastcore
 from ..cards import (
     CHARLIE,
     D1,
@@ -158,6 +159,20 @@ WEIGHTS: tuple[float, ...] = (
     -2.036,  # unseen_red_joker_opp
 )
 assert len(WEIGHTS) == NUM_FEATURES
+
+# The compiled core mirrors this evaluation: it gets the weights, and checks its features against this layout.
+fastcore.use_evaluation(
+    WEIGHTS,
+    {
+        "NUM_FEATURES": NUM_FEATURES,
+        "NUM_BOARD_FEATURES": len(BOARD_FEATURES),
+        "F_HAND_SUE_CARDS": FEATURE_NAMES.index("hand_sue_cards"),
+        "F_HAND_SUE_WIN_NEXT": FEATURE_NAMES.index("hand_sue_win_next"),
+        "F_HAND_RED_JOKER": FEATURE_NAMES.index("hand_red_joker"),
+        "F_HAND_GREY": FEATURE_NAMES.index("hand_grey"),
+        "F_HAND_YELLOW": FEATURE_NAMES.index("hand_yellow"),
+    },
+)
 
 _DECK_SIZE = 55
 _AVG_S = 12 / _DECK_SIZE

@@ -23,7 +23,7 @@ from ..variants import Rules
 from ..view import PlayerView
 from .base import BasePlayer
 from .evaluation import WEIGHTS, discard_order, evaluate
-from .registry import read_params
+from .params import read_params
 from .sampling import WorldSampler
 from .turns import DEFAULT_TURN_CAP, Turn, complete_turns
 

@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from multiprocessing.pool import Pool
+from typing import TypeAlias
 
 from .. import _fastcore as fastcore
 from ..actions import END_ID
@@ -41,13 +42,18 @@ from ..errors import TimesSquareError
 from ..state import State
 from ..variants import Rules
 from ..view import PlayerView
+from .compiled_worlds import Chance, CompiledFreshWorlds, CompiledPool, chance_from
 from .evaluation import discard_order, evaluate, result_value
 from .heuristic import Plan, TurnPlayer, best_turn
-from .registry import read_params
+from .opponent_model import ModelConfig, OpponentModel, weighted_worlds
+from .params import read_params
 from .sampling import WorldSampler
 from .turns import Turn, complete_turns
 
 WorldSource = Callable[[random.Random], tuple[State, random.Random]]  # a world and its chance events
+# Worlds as Core states with a chance callable (compiled_worlds.py), or as the reference gives them (a string:
+# the type `Core` exists only for the type checker)
+AnyWorldSource: TypeAlias = "Callable[[random.Random], tuple[State | fastcore.Core, random.Random | Chance]]"
 
 
 @dataclass(frozen=True)
@@ -303,6 +309,67 @@ def _select_available(nodes: Sequence[Node], explore: float) -> int:
     return best
 
 
+class CompiledTurnSearch(TurnSearch):
+    """`TurnSearch` whose iterations run on the compiled core (_fastcore): the same tree, the same selection
+    and root statistics; the worlds become `Core` states, and listing a node's turns, evaluating them,
+    keeping the best `top`, and the heuristic playout run in C. `worlds` may give Core states with a chance
+    callable (compiled_worlds.py) or, like the reference, States with a random generator."""
+
+    def __init__(
+        self, seat: int, config: SearchConfig, worlds: AnyWorldSource, roots: tuple[list[Turn], list[float]]
+    ) -> None:
+        super().__init__(seat, config, _no_worlds, roots)
+        self.sources = worlds
+
+    def iterate(self, rng: random.Random) -> None:
+        world, given = self.sources(rng)
+        core = fastcore.to_core(world) if isinstance(world, State) else world
+        chance = chance_from(given) if isinstance(given, random.Random) else given
+        self.root_visits += 1
+        i = _select(self.root_nodes, self.root_visits, self.config.explore)
+        node = self.root_nodes[i]
+        state = core.played(self.root_turns[i].actions, chance)
+        value = self._descend_compiled(state, node, 1, chance)
+        node.visits += 1
+        node.value_sum += value
+
+    def _descend_compiled(self, state: fastcore.Core, parent: Node, depth: int, chance: Chance) -> float:
+        """`TurnSearch._descend` on a Core state."""
+        seat = self.seat
+        config = self.config
+        if state.result is not None:
+            return result_value(state.result, seat)
+        if depth >= config.depth:
+            return state.playout(seat, config.playout, config.playout_cap, chance, config.symmetric)
+        mover = state.to_move
+        # the mover's best `top` turns, best first, equal values the later turn first (as `_candidates`)
+        cands = state.top_turns(mover, config.cap, config.top, True)
+        children = parent.children
+        nodes = []
+        for actions, value, _ in cands:
+            child = children.get(actions)
+            if child is None:
+                child = children[actions] = Node(mover, value)
+            child.avail += 1
+            nodes.append(child)
+        k = _select_available(nodes, config.explore)
+        child = nodes[k]
+        actions, _, nxt = cands[k]
+        if actions[-1] == END_ID:
+            nxt = nxt.finished_turn(chance)
+        if child.visits == 0:  # a new node gets its first value from a playout
+            value = nxt.playout(seat, config.playout, config.playout_cap, chance, config.symmetric)
+        else:
+            value = self._descend_compiled(nxt, child, depth + 1, chance)
+        child.visits += 1
+        child.value_sum += value if mover == seat else 1.0 - value
+        return value
+
+
+def _no_worlds(rng: random.Random) -> tuple[State, random.Random]:
+    raise AssertionError("CompiledTurnSearch takes its worlds from `sources`")
+
+
 # ----------------------------------------------------------------------------- one search, in or out of process
 
 
@@ -326,8 +393,6 @@ def turn_search(
 ) -> TurnSearch:
     """A TurnSearch, whose iterations run on the compiled core when `config.compiled` and it is built."""
     if config.compiled and fastcore.available():
-        from .._fastcore.search import CompiledTurnSearch
-
         return CompiledTurnSearch(seat, config, worlds, roots)
     return TurnSearch(seat, config, worlds, roots)
 
@@ -343,8 +408,6 @@ def compiled_ismcts(
     compiled core is not built (or turned off)."""
     if not fastcore.available():
         return None
-    from .._fastcore.search import CompiledFreshWorlds, CompiledPool, CompiledTurnSearch
-
     worlds = CompiledPool(sampler, config.pool, pooled) if config.pool > 0 else CompiledFreshWorlds(sampler)
     return CompiledTurnSearch(seat, config, worlds, roots)
 
@@ -356,8 +419,6 @@ def model_worlds(
     view: PlayerView, rules: Rules, sampler: WorldSampler, config: SearchConfig, seed: int
 ) -> list[tuple[State, int]]:
     """The pool's worlds drawn in proportion to the opponent model's weights (opponent_model.py)."""
-    from .opponent_model import ModelConfig, OpponentModel, weighted_worlds
-
     model_config = ModelConfig(turns=config.model_turns, beta=config.beta, candidates=config.candidates)
     model = OpponentModel(view, rules, model_config, config.compiled)
     return weighted_worlds(sampler, model, config.pool, random.Random(seed ^ MODEL_SEED_SALT))

@@ -37,7 +37,7 @@ from ..view import PlayerView
 from .base import BasePlayer
 from .evaluation import result_value
 from .heuristic import best_turn
-from .registry import read_params
+from .params import read_params
 from .sampling import WorldSampler
 
 DEFAULTS = {"seconds": 1.0, "iterations": 0, "explore": 0.7, "cap": 400, "greedy": 0}

@@ -29,6 +29,7 @@ from ..cards import SEAT_NAMES
 from ..errors import FormatError, TimesSquareError
 from ..jsonread import JSONSyntaxError, NestingError, parse_json
 from ..players.base import Forfeit
+from ..players.registry import register_external
 from ..variants import Rules
 from ..view import PlayerView
 from .messages import MAX_LINE_BYTES, PROTOCOL
@@ -326,3 +327,6 @@ class ExternalPlayer:
 def _quote(text: object, limit: int = 80) -> str:
     shown = text if isinstance(text, str) else json.dumps(text)
     return repr(shown if len(shown) <= limit else shown[:limit] + "...")
+
+
+register_external(make)  # the players' registry makes `cmd:COMMAND` players with this

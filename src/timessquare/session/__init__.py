@@ -1,15 +1,33 @@
-"""The game session: one game with its seats and its log in words, driven by every front end."""
+"""The game session: one game with its seats and its log in words, the one door of every front end."""
 
-from .game_session import GameSession, NotYourTurnError, SeatUpdate, StaleVersionError
-from .log import LogEntry, ending_of, entries_for, over_entry, result_words
+from .game_session import (
+    PEOPLE,
+    ComputerSeatError,
+    ComputerTurn,
+    GameSession,
+    LegalAction,
+    NotYourTurnError,
+    RuleError,
+    SeatUpdate,
+    SpectatorError,
+    StaleVersionError,
+)
+from .log import LogEntry, ending_of, ending_words, entries_for, over_entry, result_words
 
 __all__ = [
+    "PEOPLE",
+    "ComputerSeatError",
+    "ComputerTurn",
     "GameSession",
+    "LegalAction",
     "LogEntry",
     "NotYourTurnError",
+    "RuleError",
     "SeatUpdate",
+    "SpectatorError",
     "StaleVersionError",
     "ending_of",
+    "ending_words",
     "entries_for",
     "over_entry",
     "result_words",

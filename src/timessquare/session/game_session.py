@@ -1,84 +1,249 @@
-"""One game with its seats, without any screen: the one game loop that every front end drives.
+"""One game with its seats, without any screen: the one door every front end goes through.
 
-A `GameSession` knows who sits where (a person, or a computer player), whose turn it is, and how the game
-changes: a person's checked action (`act`), a computer's turn (`computer_request` then `computer_played`,
-or `play_computer_action` in one call), a resignation or forfeit, and the end. It is the only way game
-state leaves toward a seat: `update(seat)` gives that seat's `SeatUpdate` (its PlayerView, its legal actions
-when it is to move, and the public log in words); no front end reads the `Game` state itself.
+A `GameSession` is made for a new deal (`new`) or from a stored record (`from_record`). It knows who sits
+where (a person, or a computer player by name), whose turn it is and how the game changes: a person's
+action (`act`, checked once here: the game's end, the seat, the turn, the version, the notation, the rules),
+a computer's turn (`computer_turn`, then `think` in this process or a choice from elsewhere, then
+`computer_played`), a resignation or a forfeit, and the end.
 
-The terminal game, the plain text game, self-play, the arena and the web server are transports around it.
+Game state leaves only as a `SeatUpdate`: what one seat (or a spectator) may know, in one language, built
+once per change and shared by every front end and listener that asks for the same seat and language.
+
+The web server, the terminal games, self-play and the arena are transports around it.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import ACTIONS, checked_id
 from ..cards import SEAT_NAMES
-from ..catalog import LANGUAGES
-from ..errors import TimesSquareError
+from ..errors import GameOverError, IllegalActionError, TimesSquareError
 from ..explain import Reason, illegal_reason
 from ..game import Game
+from ..outcome import RESIGNED, Outcome
 from ..players.base import Forfeit, Player
+from ..record import to_record
 from ..tables import TK_START
+from ..variants import DEFAULT_RULES, Rules
 from ..view import PlayerView
-from .log import LogEntry, ending_of, ending_words, entries_for, over_entry
+from .describe import describe
+from .destinations import destinations
+from .log import LogEntry, ending_words, entries_for, over_entry
 from .reasons import reason_words, session_words
+from .timeline import Timeline, timeline_of, walk
+
+PEOPLE = frozenset({"you", "friend", "person"})  # the record names of seats that people play (FORMATS.md)
 
 
 class NotYourTurnError(TimesSquareError):
     """An action from a seat that is not to move (or from a spectator, or from a computer's seat)."""
 
 
+class SpectatorError(NotYourTurnError):
+    """An action from someone who holds no seat."""
+
+
+class ComputerSeatError(NotYourTurnError):
+    """A person's action for the seat a computer plays."""
+
+
 class StaleVersionError(TimesSquareError):
     """An action chosen on an older version of the game than the current one (another action came first)."""
 
 
+class RuleError(IllegalActionError):
+    """A legal-looking action that a rule forbids now; `reason` says which, as data (for any language)."""
+
+    def __init__(self, text: str, reason: Reason) -> None:
+        self.reason = reason
+        super().__init__(text, reason_words(reason))
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    """One action the seat to move may take: its id, its notation, its words, and where it puts the figures."""
+
+    id: int
+    notation: str
+    words: str
+    destinations: dict[str, int]
+
+
 @dataclass(frozen=True)
 class SeatUpdate:
-    """What one seat (0, 1, or None for a spectator) may know after a change: nothing hidden (R10)."""
+    """What one seat (0, 1, or None for a spectator) may know after a change, in one language (R10)."""
 
     seat: int | None
+    lang: str
     version: int
     view: PlayerView
-    legal: tuple[int, ...]  # the seat's legal action ids when it is to move, else empty
-    log: tuple[LogEntry, ...]  # the public log in words (built from spectator views: the same for all)
-    result: str | None  # "A", "B", "draw", or None while the game runs
-    end_reason: str  # how it ended, in words ("" while it runs)
+    legal: tuple[LegalAction, ...]  # the seat's legal actions (by notation) when it is to move
+    log: tuple[LogEntry, ...]  # the public log as data (the same for every seat)
+    log_words: tuple[str, ...]  # ... and each entry in words of `lang`
+    outcome: Outcome | None  # how the game ended, as data (None while it runs)
+    ending: str  # ... and in words of `lang` ("" while it runs)
+
+    @property
+    def result(self) -> str | None:
+        """ "A", "B", "draw", or None while the game runs."""
+        return None if self.outcome is None else self.outcome.result
+
+    @property
+    def legal_ids(self) -> tuple[int, ...]:
+        return tuple(action.id for action in self.legal)
+
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """What the computer to move is asked: its seat, its player's name, its own view only (R10), its legal
+    actions, and the version it chooses on (its answer is refused if the game changed meanwhile)."""
+
+    seat: int
+    name: str
+    view: PlayerView
+    legal: tuple[int, ...]
+    version: int
 
 
 Listener = Callable[[list[LogEntry]], None]
+Watcher = Callable[[SeatUpdate], None]
+MakePlayer = Callable[[str, Rules], Player]
 
 
 class GameSession:
-    """A game and its seats: `players[seat]` is the computer player of a computer seat; the other seats are
-    people. `rng` is the computer players' random generator (a seeded one gives reproducible games)."""
+    """A game and its seats. `players[seat]` is the computer player that thinks in this process for a computer
+    seat; `computers` names every computer seat (those without an in-process player think elsewhere, as the
+    web server's worker pool); the other seats are people. `rng` is the computer players' random generator
+    (a seeded one gives reproducible games)."""
 
     def __init__(
         self,
         game: Game,
-        players: dict[int, Player] | None = None,
+        players: Mapping[int, Player] | None = None,
         rng: random.Random | None = None,
         log: list[LogEntry] | None = None,
         words: bool = True,
+        computers: Mapping[int, str] | None = None,
     ) -> None:
         self.game = game
         self.players: dict[int, Player] = dict(players or {})
+        names = {seat: game.players.get(SEAT_NAMES[seat], SEAT_NAMES[seat]) for seat in self.players}
+        self.computers: dict[int, str] = {**names, **(computers or {})}
         self.rng = rng if rng is not None else random.Random()
         self.log: list[LogEntry] = list(log or [])
         self.words = words  # keep the log in words (self-play between computers goes faster without)
-        self.listeners: list[Listener] = []
+        self.listeners: list[Listener] = []  # told each change's new log entries
+        self._watchers: list[tuple[int | None, str, Watcher]] = []
+        self._views: dict[int | None, PlayerView] = {}  # this version's views, built once each
+        self._updates: dict[tuple[int | None, str], SeatUpdate] = {}  # this version's updates
+        self._built_at = self.version  # the version they belong to
+        self._log_words: dict[str, list[str]] = {}  # the log in words, by language, kept as it grows
         self._started = False
         self._finished = False
+
+    # ----------------------------------------------------------------- making one
+
+    @classmethod
+    def new(
+        cls,
+        seats: Mapping[str, str],
+        rules: Rules = DEFAULT_RULES,
+        deal: random.Random | None = None,
+        rng: random.Random | None = None,
+        make_player: MakePlayer | None = None,
+    ) -> GameSession:
+        """A new deal from `deal` (which also draws the reshuffle), with `seats`: the record name of each seat
+        ("you", "friend", "person": a person; anything else: a computer player of that name). `make_player`
+        makes the computers that think in this process; without it they think elsewhere (`computer_turn`).
+        `rng`: the computers' generator (default: `deal`)."""
+        deal = deal if deal is not None else random.Random()
+        game = Game.new(rules=rules, players=dict(seats), rng=deal)
+        return cls._seated(game, rng if rng is not None else deal, make_player, [])
+
+    @classmethod
+    def from_record(
+        cls,
+        record: dict[str, Any],
+        rules: Rules | None = None,
+        deal: random.Random | None = None,
+        rng: random.Random | None = None,
+        make_player: MakePlayer | None = None,
+        seats: Mapping[str, str] | None = None,
+    ) -> GameSession:
+        """A stored game (FORMATS.md), replayed move by move (FormatError / ReplayError on a bad record), with its
+        log. `deal` draws the reshuffle still to come; `seats`: new record names for the seats (a different
+        computer player to continue with); `make_player` and `rng` as for `new`."""
+        return cls.from_timeline(walk(record, rules), deal, rng, make_player, seats)
+
+    @classmethod
+    def from_timeline(
+        cls,
+        timeline: Timeline,
+        deal: random.Random | None = None,
+        rng: random.Random | None = None,
+        make_player: MakePlayer | None = None,
+        seats: Mapping[str, str] | None = None,
+    ) -> GameSession:
+        """`from_record` for a record already walked (`timeline.walk`)."""
+        game = timeline.game
+        game.rng = deal if deal is not None else random.Random()
+        if seats is not None:
+            game.players = dict(seats)
+        log = timeline.log()
+        outcome = game.outcome
+        if game.forfeit and outcome is not None:  # a forfeit is no move: the walk's log lacks its end
+            log.append(over_entry(outcome))
+        return cls._seated(game, rng, make_player, log)
+
+    @classmethod
+    def _seated(
+        cls, game: Game, rng: random.Random | None, make_player: MakePlayer | None, log: list[LogEntry]
+    ) -> GameSession:
+        computers = {i: name for i, name in enumerate(game.players[s] for s in SEAT_NAMES) if name not in PEOPLE}
+        players = {} if make_player is None else {i: make_player(n, game.rules) for i, n in computers.items()}
+        return cls(game, players, rng, log, computers=computers)
 
     # ----------------------------------------------------------------- what anyone may ask
 
     @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def seats(self) -> dict[str, str]:
+        """The record name of each seat, by seat letter."""
+        return dict(self.game.players)
+
+    @property
+    def start_position(self) -> dict[str, Any]:
+        """The position document right after the deal (FORMATS.md)."""
+        return self.game.start
+
+    @property
+    def entries(self) -> tuple[str, ...]:
+        """The record's moves so far, a reshuffle's order included: for storage, never for a seat."""
+        return tuple(self.game.moves)
+
+    def record(self) -> dict[str, Any]:
+        """The game record (FORMATS.md): the deal and every reshuffle's order included."""
+        return to_record(self.game)
+
+    def timeline(self) -> Timeline:
+        """The game walked move by move, for a replay viewer."""
+        return timeline_of(self.game)
+
+    @property
     def is_over(self) -> bool:
         return self.game.is_over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome
 
     @property
     def to_move(self) -> int | None:
@@ -91,7 +256,7 @@ class GameSession:
         return len(self.game.moves) + (1 if self.game.forfeit else 0)
 
     def is_person(self, seat: int) -> bool:
-        return seat not in self.players
+        return seat not in self.computers
 
     @property
     def computer_to_move(self) -> bool:
@@ -99,30 +264,75 @@ class GameSession:
         return seat is not None and not self.is_person(seat)
 
     def view(self, seat: int | None) -> PlayerView:
-        """What `seat` (None: a spectator) may know now (R10)."""
-        return self.game.view(seat)
+        """What `seat` (None: a spectator) may know now (R10); built once per version."""
+        self._fresh()
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.view(seat)
+        return view
 
     def legal_ids(self, seat: int | None) -> tuple[int, ...]:
         """The legal actions of `seat` if it is to move, else none."""
         return self.game.state.legal_ids() if seat is not None and seat == self.to_move else ()
 
-    def update(self, seat: int | None) -> SeatUpdate:
+    def update(self, seat: int | None, lang: str = "en") -> SeatUpdate:
+        """Everything `seat` may know now, in words of `lang`: built once per change, then shared."""
+        self._fresh()
+        key = (seat, lang)
+        update = self._updates.get(key)
+        if update is None:
+            update = self._updates[key] = self._build_update(seat, lang)
+        return update
+
+    def _fresh(self) -> None:
+        """Forget the views and updates of an older version (the game changed without the session: a test,
+        a tool; the session's own changes forget them in `_changed`)."""
+        if self._built_at != self.version:
+            self._views.clear()
+            self._updates.clear()
+            self._built_at = self.version
+
+    def _build_update(self, seat: int | None, lang: str) -> SeatUpdate:
+        view = self.view(seat)
+        legal: tuple[LegalAction, ...] = ()
+        if seat is not None:
+            ids = sorted(self.legal_ids(seat), key=lambda a: ACTIONS[a].notation)
+            legal = tuple(
+                LegalAction(
+                    a, ACTIONS[a].notation, describe(ACTIONS[a].notation, seat, lang), destinations(a, view.figures)
+                )
+                for a in ids
+            )
+        words = self._log_words.setdefault(lang, [])
+        words += [entry.text(lang) for entry in self.log[len(words) :]]
+        outcome = self.outcome
         return SeatUpdate(
-            seat,
-            self.version,
-            self.view(seat),
-            self.legal_ids(seat),
-            tuple(self.log),
-            self.game.result,
-            self.game.end_reason() if self.game.is_over else "",
+            seat, lang, self.version, view, legal, tuple(self.log), tuple(words), outcome, ending_words(outcome, lang)
         )
 
-    def why_not(self, seat: int | None, action: str | int, lang: str = LANGUAGES[0]) -> str:
+    def watch(self, seat: int | None, lang: str, watcher: Watcher) -> None:
+        """Call `watcher` with `seat`'s update in `lang` after every change (the same update for every watcher)."""
+        self._watchers.append((seat, lang, watcher))
+
+    def check_turn(self, seat: int | None, lang: str = "en", action: str = "") -> int:
+        """The seat, if it may act now: raises SpectatorError, GameOverError, NotYourTurnError (another seat
+        is to move) or ComputerSeatError, in words of `lang`."""
+        if seat is None:
+            raise SpectatorError(session_words("spectator", lang))
+        if self.game.is_over:
+            raise GameOverError(action or "any action", self.game.result or "")
+        if seat != self.to_move:
+            raise NotYourTurnError(session_words("turn", lang, seat=SEAT_NAMES[self.game.state.to_move]))
+        if not self.is_person(seat):
+            raise ComputerSeatError(f"seat {SEAT_NAMES[seat]} is played by the computer")
+        return seat
+
+    def why_not(self, seat: int | None, action: str | int, lang: str = "en") -> str:
         """Why `seat` may not take `action` now, citing the rule, in words of `lang` ("" when it may).
         Raises InvalidActionError for a string outside the notation."""
         aid = checked_id(action)
         if self.game.is_over:
-            return session_words("over", lang, ending=ending_words(self.ending(), lang))
+            return session_words("over", lang, ending=ending_words(self.outcome, lang))
         if seat is None:
             return session_words("spectator", lang)
         if seat != self.to_move:
@@ -141,10 +351,6 @@ class GameSession:
             return None
         return illegal_reason(self.game.state, aid)
 
-    def ending(self) -> tuple[str, ...]:
-        """How the game ended, without words (`ending_of`); () while it runs."""
-        return ending_of(self.view(None), self.game.forfeit) if self.game.is_over else ()
-
     # ----------------------------------------------------------------- changing it
 
     def start(self) -> None:
@@ -155,85 +361,106 @@ class GameSession:
                 player.start_game(seat)
 
     def act(self, seat: int | None, action: str | int, version: int | None = None) -> list[LogEntry]:
-        """A person's action, checked: the seat must be a person's and to move, `version` (if given) the
-        current one, and the action legal. Raises NotYourTurnError, StaleVersionError, GameOverError,
-        InvalidActionError or IllegalActionError (with the rule); the game is unchanged when it raises."""
-        aid = checked_id(action)
-        if self.game.is_over:
-            self.game.apply_checked(aid)  # raises the game-over error with the result
-        if seat is None or seat != self.to_move:
-            raise NotYourTurnError(self.why_not(seat, aid))
-        if not self.is_person(seat):
-            raise NotYourTurnError(f"seat {SEAT_NAMES[seat]} is played by the computer")
+        """A person's action, checked once, here: `check_turn`, then `version` (if given) must be the current
+        one (StaleVersionError), the action one of the notation (InvalidActionError) and legal (RuleError,
+        with the rule as data). The game is unchanged when it raises."""
+        self.check_turn(seat, action=action if isinstance(action, str) else str(action))
         if version is not None and version != self.version:
             raise StaleVersionError(f"the game has changed (version {self.version}, not {version}): look again")
+        aid = checked_id(action)
+        if aid not in self.game.state.legal_ids():
+            reason = illegal_reason(self.game.state, aid)
+            assert reason is not None, "an action that is not legal breaks a rule"
+            raise RuleError(ACTIONS[aid].notation, reason)
         return self._apply(aid)
 
-    def computer_request(self) -> tuple[int, Player, PlayerView, tuple[int, ...]]:
-        """What the computer to move is asked: its seat, its player, its own view (R10), its legal actions."""
+    def computer_turn(self) -> ComputerTurn:
+        """What the computer to move is asked (raises NotYourTurnError when no computer is to move)."""
         seat = self.to_move
         if seat is None or self.is_person(seat):
             raise NotYourTurnError("no computer is to move")
-        return seat, self.players[seat], self.view(seat), self.game.state.legal_ids()
+        return ComputerTurn(seat, self.computers[seat], self.view(seat), self.game.state.legal_ids(), self.version)
 
-    def computer_played(self, seat: int, aid: int) -> list[LogEntry]:
-        """A computer's answer; an illegal one (or an answer for a turn that passed) loses it the game."""
-        if seat != self.to_move:
-            raise NotYourTurnError(f"it is not {SEAT_NAMES[seat]}'s turn any more")
+    def think(self, turn: ComputerTurn) -> int | Forfeit:
+        """The in-process computer player's choice for `turn` (its `Forfeit`, if it gives up)."""
+        player = self.players.get(turn.seat)
+        if player is None:
+            raise TimesSquareError(f"{turn.name!r} thinks outside this process: ask it, then `computer_played`")
         try:
-            return self._apply(aid)
-        except TimesSquareError as e:  # a player's bug costs it the game, with the reason on record
-            return self.forfeit(seat, str(e))
+            return player.choose(turn.view, turn.legal, self.rng)
+        except Forfeit as e:
+            return e
+
+    def computer_played(self, turn: ComputerTurn, choice: int | Forfeit) -> list[LogEntry]:
+        """A computer's answer to `turn`, however it thought: raises StaleVersionError when the game changed
+        meanwhile (a resignation); a forfeit, or an illegal answer, loses it the game."""
+        if turn.version != self.version:
+            raise StaleVersionError(f"the game has changed since {SEAT_NAMES[turn.seat]} was asked")
+        if isinstance(choice, Forfeit):
+            return self.forfeit(turn.seat, choice.reason)
+        if choice not in turn.legal:
+            try:
+                self.game.state.apply_checked(choice)  # raises, with the rule it breaks
+            except TimesSquareError as e:  # a player's bug costs it the game, with the reason on record
+                return self.forfeit(turn.seat, str(e))
+        return self._apply(choice)
 
     def play_computer_action(self, seconds: list[float] | None = None) -> list[LogEntry]:
-        """Ask the computer to move for one action and apply it, in this thread (self-play, the arena,
-        the plain game). A `Forfeit` raised by the player ends the game. `seconds` receives the time its
-        `choose` took, added to the last entry when the turn was already under way."""
-        seat, player, view, legal = self.computer_request()
+        """One computer action in this thread (self-play, the arena, the plain game): `computer_turn`, `think`,
+        `computer_played`. `seconds` receives the time the choice took, added to the last entry when the turn
+        was already under way."""
+        turn = self.computer_turn()
         new_turn = self.game.state.turn_key == TK_START
         began = time.perf_counter()
-        try:
-            aid = player.choose(view, legal, self.rng)
-        except Forfeit as e:
-            return self.forfeit(seat, e.reason)
-        finally:
-            if seconds is not None:
-                spent = time.perf_counter() - began
-                if new_turn or not seconds:
-                    seconds.append(spent)
-                else:
-                    seconds[-1] += spent
-        return self.computer_played(seat, aid)
+        choice = self.think(turn)
+        if seconds is not None:
+            spent = time.perf_counter() - began
+            if new_turn or not seconds:
+                seconds.append(spent)
+            else:
+                seconds[-1] += spent
+        return self.computer_played(turn, choice)
 
-    def resign(self, seat: int, reason: str = "resigned") -> list[LogEntry]:
-        """A person gives up: the other seat wins (recorded as a forfeit, FORMATS.md)."""
+    def resign(self, seat: int | None, reason: str = RESIGNED) -> list[LogEntry]:
+        """A person gives up: the other seat wins (recorded as a forfeit, FORMATS.md). Raises GameOverError
+        or SpectatorError."""
+        if seat is None:
+            raise SpectatorError(session_words("spectator"))
+        if self.game.is_over:
+            raise GameOverError("resign", self.game.result or "")
         return self.forfeit(seat, reason)
 
     def forfeit(self, seat: int, reason: str) -> list[LogEntry]:
         if self.game.is_over:
             return []
         self.game.resign(seat, reason)
-        result = self.game.result
-        assert result is not None
-        entry = over_entry(result, self.game.end_reason(), self.ending())
-        return self._changed([entry])
+        outcome = self.outcome
+        assert outcome is not None
+        return self._changed([over_entry(outcome)])
 
     def _apply(self, aid: int) -> list[LogEntry]:
         if not self.words:
-            self.game.apply_checked(aid)
+            self.game.apply(aid)
             return self._changed([])
         mover = self.game.state.to_move
-        before = self.game.view(None)
-        self.game.apply_checked(aid)
+        before = self.view(None)
+        self.game.apply(aid)
         after = self.game.view(None)
-        return self._changed(entries_for(ACTIONS[aid].notation, mover, before, after, self.game.end_reason()))
+        return self._changed(entries_for(ACTIONS[aid].notation, mover, before, after), after)
 
-    def _changed(self, entries: list[LogEntry]) -> list[LogEntry]:
+    def _changed(self, entries: list[LogEntry], spectator: PlayerView | None = None) -> list[LogEntry]:
+        """After every change: the views and updates of the last version go (`spectator`: the new version's
+        spectator view, when it is built already), then the listeners and watchers hear of it."""
         self.log += entries
+        self._views = {} if spectator is None else {None: spectator}
+        self._updates.clear()
+        self._built_at = self.version
         if self.game.is_over:
             self.finish()
         for listener in self.listeners:
             listener(entries)
+        for seat, lang, watcher in self._watchers:
+            watcher(self.update(seat, lang))
         return entries
 
     def finish(self) -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import MIDDLE, SEAT_NAMES
+from ..cards import SEAT_NAMES
 from ..catalog import LANGUAGES, words
-from ..state import entrance_owner
+from ..outcome import Outcome, Termination
 from ..view import PlayerView
 from .describe import describe, describe_charlie, describe_draw
 
@@ -21,7 +21,7 @@ class LogEntry:
     """One line of the log: who (0, 1, or None for what the game itself did), the notation (or ""), and
     the words in English. `kind` and its data say what happened without words, so that `text(lang)` can
     say it in another language: "move", "draw" (`number` cards), "shuffle", "charlie" (`number`: his
-    step, + toward B), "to_move", "over" (`result`, and `ending`: how, see `ending_of`); `subject` is the seat
+    step, + toward B), "to_move", "over" (`outcome`: how it ended, as data); `subject` is the seat
     a draw or a "to move" is about (those lines belong to the game, not to a seat's action)."""
 
     seat: int | None
@@ -29,45 +29,39 @@ class LogEntry:
     words: str
     kind: str = "text"
     number: int = 0
-    result: str = ""
-    ending: tuple[str, ...] = ()
+    outcome: Outcome | None = None
     subject: str = ""
+
+    @property
+    def result(self) -> str:
+        return "" if self.outcome is None else self.outcome.result
 
     def text(self, lang: str = LANGUAGES[0]) -> str:
         """The entry in `lang` (a language of the catalogs; English for anything else)."""
         return self.words if self.kind == "text" else _entry_words(self, lang)
 
 
-def over_entry(result: str, end_reason: str, ending: tuple[str, ...]) -> LogEntry:
-    """The log's last entry: the result, and how the game ended (`ending_of`)."""
-    return LogEntry(None, "", result_words(result, end_reason), "over", result=result, ending=ending)
+def over_entry(outcome: Outcome) -> LogEntry:
+    """The log's last entry: the result, and how the game ended."""
+    return LogEntry(None, "", result_words(outcome), "over", outcome=outcome)
 
 
-def ending_of(view: PlayerView, forfeit: dict[str, str] | None = None) -> tuple[str, ...]:
-    """How a finished game ended, without words: ("forfeit", seat, reason), ("entrance", figure, owner)
-    (R8.1) or ("deck", deciding figure or "none", winner or "draw") (R8.2); read off its public view."""
-    if forfeit:
-        return ("forfeit", forfeit["seat"], forfeit["reason"])
-    figures = view.figures
-    for name in ("sue", "charlie"):
-        owner = entrance_owner(figures[name])
-        if owner is not None:
-            return ("entrance", name.capitalize(), SEAT_NAMES[owner])
-    deciding = "sue" if figures["sue"] != MIDDLE else "charlie" if figures["charlie"] != MIDDLE else "none"
-    return ("deck", deciding, view.result or "draw")
+def ending_of(view: PlayerView, forfeit: dict[str, str] | None = None) -> Outcome | None:
+    """How a finished game ended: its forfeit (a record's `forfeit`, which no view holds), else the outcome the
+    core gave the view (None while the game runs)."""
+    return Outcome.forfeited(forfeit["seat"], forfeit["reason"]) if forfeit else view.outcome
 
 
-def result_words(result: str | None, end_reason: str, lang: str = LANGUAGES[0]) -> str:
-    """ "Game over: Sue reached A's entrance. A wins." """
-    if result is None:
+def result_words(outcome: Outcome | None, lang: str = LANGUAGES[0]) -> str:
+    """ "Game over: Sue reached A's entrance. A wins." in words of `lang` ("" while the game runs)."""
+    if outcome is None:
         return ""
-    outcome = words("log.resultDraw", lang) if result == "draw" else words("over.seatWins", lang, seat=result)
-    if not end_reason:
-        return words("log.overPlain", lang, outcome=outcome)
-    return words("log.over", lang, how=end_reason, outcome=outcome)
+    winner = outcome.winner
+    verdict = words("log.resultDraw", lang) if winner is None else words("over.seatWins", lang, seat=winner)
+    return words("log.over", lang, how=ending_words(outcome, lang), outcome=verdict)
 
 
-def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView, end_reason: str = "") -> list[LogEntry]:
+def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView) -> list[LogEntry]:
     """The log entries of one action `move` by seat `mover`, given the public views around it."""
     entries = [LogEntry(mover, move, describe(move, mover), "move")]
     turn_over = move == "end" or move.startswith("lure ")
@@ -81,8 +75,8 @@ def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView, en
     if charlie_after != charlie_before or (turn_over and after.result is None):
         text = describe_charlie(charlie_before, charlie_after)
         entries.append(LogEntry(None, "", text, "charlie", number=charlie_after - charlie_before))
-    if after.result is not None:
-        entries.append(over_entry(after.result, end_reason, ending_of(after)))
+    if after.outcome is not None:
+        entries.append(over_entry(after.outcome))
     elif turn_over:
         seat = SEAT_NAMES[after.to_move]
         entries.append(LogEntry(None, "", words("log.toMove", seat=seat), "to_move", subject=seat))
@@ -102,18 +96,19 @@ def _entry_words(entry: LogEntry, lang: str) -> str:
     if kind == "to_move":
         return words("log.toMove", lang, seat=seat)
     if kind == "over":
-        return result_words(entry.result, ending_words(entry.ending, lang), lang)
+        return result_words(entry.outcome, lang)
     return entry.words
 
 
-def ending_words(ending: tuple[str, ...], lang: str = LANGUAGES[0]) -> str:
-    """How a game ended (`ending_of`) in words of `lang` (English for a language without words); "" for none."""
-    if not ending:
+def ending_words(outcome: Outcome | None, lang: str = LANGUAGES[0]) -> str:
+    """How a game ended in words of `lang` (the catalogs' `ending.*`); "" for none."""
+    if outcome is None:
         return ""
-    kind, first, second = ending
-    if kind == "entrance":
-        return words("ending.entrance", lang, figure=words(f"fig.{first.lower()}", lang), owner=second)
-    if kind == "deck":
-        return words("ending.deck", lang, why=words(f"ending.{first}", lang, winner=second))
-    reason = words("ending.resigned", lang) if second == "resigned" else second
-    return words("ending.forfeit", lang, seat=first, reason=reason)
+    kind = outcome.termination
+    if kind in (Termination.SUE, Termination.CHARLIE):
+        return words("ending.entrance", lang, figure=words(f"fig.{kind.value}", lang), owner=outcome.seat)
+    if kind is Termination.SUPPLY:
+        why = words(f"ending.{outcome.deciding or 'none'}", lang, winner=outcome.winner or "")
+        return words("ending.deck", lang, why=why)
+    reason = words("ending.resigned", lang) if kind is Termination.RESIGNATION else outcome.reason
+    return words("ending.forfeit", lang, seat=outcome.seat, reason=reason)

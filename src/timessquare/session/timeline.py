@@ -45,15 +45,12 @@ class Timeline:
         history = self.steps[index - 1].history if index else ()
         return PlayerView.of(self.state_at(index), seat, history)
 
-    def end_reason_at(self, index: int) -> str:
-        return self.state_at(index).end_reason
-
     def log(self) -> list[LogEntry]:
         """The public move log of the whole record."""
         entries: list[LogEntry] = []
         for i, step in enumerate(self.steps):
             before, after = self.view_at(i, None), self.view_at(i + 1, None)
-            entries += entries_for(step.move, step.mover, before, after, self.end_reason_at(i + 1))
+            entries += entries_for(step.move, step.mover, before, after)
         return entries
 
 

@@ -11,13 +11,13 @@ import sys
 
 from ..cards import SEAT_NAMES
 from ..catalog import ENGLISH, words
-from ..errors import IllegalActionError, InvalidActionError, TimesSquareError
-from ..game import Game
+from ..errors import InvalidActionError, TimesSquareError
 from ..jsonread import MAX_DOCUMENT_BYTES
 from ..players import make_player
 from ..render import legend, render
 from ..session import GameSession, LogEntry
-from ..session.log import ending_words
+from ..session.game_session import RuleError
+from ..session.reasons import reason_words
 from ..variants import Rules
 
 
@@ -29,8 +29,7 @@ def play_text_game(
     seat = rng.randrange(2) if seat_choice == "random" else SEAT_NAMES.index(seat_choice)
     opponent = make_player(opponent_spec, rules)
     names = {SEAT_NAMES[seat]: "you", SEAT_NAMES[1 - seat]: opponent_spec}
-    game = Game.new(rng.getrandbits(64), rules, players=names)
-    session = GameSession(game, {1 - seat: opponent}, rng)
+    session = GameSession.new(names, rules, random.Random(rng.getrandbits(64)), rng, lambda *_: opponent)
     club = words(f"plain.club.{SEAT_NAMES[seat]}", lang)
     print(words("plain.youPlay", lang, seat=SEAT_NAMES[seat], club=club))
     print(legend(lang))
@@ -43,10 +42,11 @@ def play_text_game(
                 _print_log(session.play_computer_action(), lang)
                 show_board = True
                 continue
+            update = session.update(seat, lang)
             if show_board:
                 print()
-                print(render(session.view(seat), lang))
-            legal = game.state.legal_actions()
+                print(render(update.view, lang))
+            legal = [action.notation for action in update.legal]  # sorted as strings, as numbered
             print(words("plain.legal", lang, choices="  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))))
             line = sys.stdin.readline(MAX_DOCUMENT_BYTES + 1)
             if len(line) > MAX_DOCUMENT_BYTES:  # not a move someone typed: a stream of garbage (/dev/zero)
@@ -68,16 +68,16 @@ def play_text_game(
                 show_board = True
             except InvalidActionError:
                 print(words("plain.invalid", lang, action=repr(text)))
-            except IllegalActionError:
-                print(words("plain.illegal", lang, action=repr(text), reason=session.why_not(seat, text, lang)))
+            except RuleError as e:
+                print(words("plain.illegal", lang, action=repr(text), reason=reason_words(e.reason, lang)))
     finally:
         session.close()
+    update = session.update(seat, lang)
     print()
-    print(render(session.view(seat), lang))
-    winner = game.result
+    print(render(update.view, lang))
+    winner = update.result
     verdict_key = "plain.draw" if winner == "draw" else "plain.won" if winner == SEAT_NAMES[seat] else "plain.lost"
-    verdict = words(verdict_key, lang)
-    print(words("plain.over", lang, how=ending_words(session.ending(), lang), verdict=verdict))
+    print(words("plain.over", lang, how=update.ending, verdict=words(verdict_key, lang)))
     return 0
 
 

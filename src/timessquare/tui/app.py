@@ -7,11 +7,9 @@ the screen never freezes; its answer is applied back on the app's own thread.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import shlex
-import sys
 import time
 from collections.abc import Callable
 from enum import Enum
@@ -28,10 +26,11 @@ from textual.widgets import Footer, OptionList, Static
 from ..actions import ACTION_IDS, ACTIONS, DISCARD, END_ID, LURE, PLAY
 from ..cards import CARD_CODES, SEAT_NAMES
 from ..errors import IllegalActionError, TimesSquareError
-from ..players import Player
+from ..players.base import Forfeit
+from ..session import ComputerTurn
 from ..session.describe import describe
 from ..session.log import LogEntry, result_words
-from ..session.timeline import timeline_of, walk
+from ..session.timeline import walk
 from ..variants import Rules
 from ..view import PlayerView
 from . import menu
@@ -129,7 +128,7 @@ class GameApp(App[None]):
         self.thinking = False
         self.quit_armed = False
         self.load_armed = False  # `o` once more loads over a game with unsaved moves
-        self.saved_version = session.core.version  # the game as last saved or loaded: nothing to lose yet
+        self.saved_version = session.version  # the game as last saved or loaded: nothing to lose yet
         self.last_path = ""
         self.message = ""  # what the message line says now
         self.computer_moves: list[str] = []  # the computer's actions this turn, said when it is done
@@ -251,7 +250,7 @@ class GameApp(App[None]):
         if s.is_over:
             self.mode = Mode.OVER
             self.redraw()
-            self.say(result_words(s.game.result, s.game.end_reason()) + "  n: new game · p: replay · s: save")
+            self.say(result_words(s.update().outcome) + "  n: new game · p: replay · s: save")
             return
         if s.computer_to_move:
             self.mode = Mode.WAIT
@@ -291,27 +290,27 @@ class GameApp(App[None]):
     def start_thinking(self, generation: int) -> None:
         if generation != self.generation or not self.session.computer_to_move:
             return
-        player, view, legal = self.session.computer_request()
-        self.think(player, view, legal, generation)
+        self.think(self.session, self.session.computer_turn(), generation)
 
     @work(thread=True, exclusive=True, group="computer")
-    def think(self, player: Player, view: PlayerView, legal: tuple[int, ...], generation: int) -> None:
+    def think(self, session: Session, turn: ComputerTurn, generation: int) -> None:
         """The computer's choice, off the app's thread; only the computer's own view goes in (R10)."""
         try:
-            aid = player.choose(view, legal, self.session.rng)
+            choice = session.think(turn)
         except Exception as e:  # a computer player's failure loses it the game, it does not crash the screen
             self.call_from_thread(self.computer_failed, generation, f"{type(e).__name__}: {e}")
         else:
-            self.call_from_thread(self.computer_chose, generation, aid)
+            self.call_from_thread(self.computer_chose, generation, turn, choice)
 
-    def computer_chose(self, generation: int, aid: int) -> None:
+    def computer_chose(self, generation: int, turn: ComputerTurn, choice: int | Forfeit) -> None:
         if generation != self.generation:
             return
         self.thinking = False
-        seat = self.session.to_move
-        entries = self.session.computer_played(aid)
+        seat = turn.seat
+        entries = self.session.computer_played(choice, turn)
         self.add_log(entries)
-        self.computer_moves.append(ACTIONS[aid].notation)
+        if not isinstance(choice, Forfeit):
+            self.computer_moves.append(ACTIONS[choice].notation)
         self.advance()
         if self.session.person_to_move:
             played = ", ".join(self.computer_moves)
@@ -361,7 +360,7 @@ class GameApp(App[None]):
         """True (and says why) when the person may not act now."""
         s = self.session
         if s.is_over:
-            self.say(result_words(s.game.result, s.game.end_reason()) + "  n: new game · p: replay · q: quit")
+            self.say(result_words(s.update().outcome) + "  n: new game · p: replay · q: quit")
             return True
         if not s.person_to_move:
             self.say(f"Please wait: it is {SEAT_NAMES[s.to_move]}'s turn ({s.seat_name(s.to_move)}).")
@@ -522,7 +521,7 @@ class GameApp(App[None]):
             self.call_from_thread(self.show_hint, generation, len(view.moves), hint)
 
     def show_hint(self, generation: int, moves: int, hint: Hint) -> None:
-        if generation != self.generation or len(self.session.game.moves) < moves or not self.session.person_to_move:
+        if generation != self.generation or self.session.moves_so_far < moves or not self.session.person_to_move:
             return
         if len(self.session.view().moves) != moves:
             return  # the person moved meanwhile: the hint is for a position that has gone
@@ -570,7 +569,7 @@ class GameApp(App[None]):
             self.say(f"Not saved: {e}")
             return
         self.last_path = str(written)
-        self.saved_version = self.session.core.version
+        self.saved_version = self.session.version
         # The path once, inside the command: at 80 columns the message has two lines, and a sentence is not cut.
         where = shlex.quote(str(written))
         if self.session.is_over:
@@ -581,7 +580,7 @@ class GameApp(App[None]):
     @property
     def unsaved(self) -> bool:
         """Whether the game has changed since it was dealt, loaded or last saved."""
-        return self.session.core.version != self.saved_version
+        return self.session.version != self.saved_version
 
     def action_load(self) -> None:
         if self.unsaved and not self.load_armed:
@@ -603,8 +602,8 @@ class GameApp(App[None]):
             return
         self.last_path = path
         self.replace_session(session)
-        self.saved_version = session.core.version
-        self.say(f"Loaded {path}: {len(session.game.moves)} moves so far.")
+        self.saved_version = session.version
+        self.say(f"Loaded {path}: {session.moves_so_far} moves so far.")
 
     def replace_session(self, session: Session) -> None:
         self.session.close()
@@ -631,7 +630,7 @@ class GameApp(App[None]):
         if not s.is_over:
             self.say(f"The replay viewer opens once the game is over (or: {play_command()} --replay RECORD).")
             return
-        self.push_screen(ReplayScreen(timeline_of(s.game)))
+        self.push_screen(ReplayScreen(s.core.timeline()))
 
     def action_quit_game(self) -> None:
         if self.session.is_over or self.quit_armed:
@@ -657,18 +656,3 @@ class ReplayApp(App[None]):
     def on_mount(self) -> None:
         self.push_screen(ReplayScreen(self.timeline), lambda _: self.exit())
 
-
-def run_tui(args: argparse.Namespace, rules: Rules) -> int:
-    """`timessquare play` without --plain: build the session from the options and run the app."""
-    from .options import app_from_args
-
-    app = app_from_args(args, rules)  # bad files and players are said first
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        if isinstance(app, GameApp):
-            app.session.close()
-        raise TimesSquareError(
-            "the full-screen game needs a terminal, and standard input or output is not one"
-            " (a pipe, a file): for a game line by line, add --plain"
-        )
-    app.run()
-    return 0

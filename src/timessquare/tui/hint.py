@@ -3,7 +3,6 @@ says its advice in words. The service sees only the view of the person asking (R
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -28,13 +27,10 @@ Suggest = Callable[..., Any]
 def load_suggest() -> Suggest | str:
     """The service's `suggest` function, or why there is none (in words for the screen)."""
     try:
-        module = importlib.import_module(HINTS_MODULE)
+        from ..players.hints import suggest  # the one optional part of the players: the TUI runs without it
     except ImportError as e:
         return f"hints are not available in this version ({HINTS_MODULE} is missing: {e})"
-    suggest = getattr(module, "suggest", None)
-    if not callable(suggest):
-        return f"hints are not available in this version ({HINTS_MODULE} has no suggest())"
-    return suggest  # type: ignore[no-any-return]
+    return suggest
 
 
 def ask(suggest: Suggest, view: PlayerView, rules: Rules, seconds: float, rng: random.Random) -> Hint:

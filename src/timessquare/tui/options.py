@@ -1,9 +1,11 @@
-"""From the options of `timessquare play` to the app that runs: a new game, a loaded one, or a replay."""
+"""From the options of `timessquare play` to the app that runs: a new game, a loaded one, or a replay
+(`run_tui`, what `timessquare play` calls)."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import Any
 
 from textual.app import App
@@ -44,3 +46,17 @@ def app_from_args(args: argparse.Namespace, rules: Rules) -> App[None]:
     else:
         session = Session.new(rules, args.seed, args.seat, args.opponent, args.hotseat)
     return GameApp(session, new_session=new_session, load_options=load_options)
+
+
+def run_tui(args: argparse.Namespace, rules: Rules) -> int:
+    """`timessquare play` without --plain: build the session from the options and run the app."""
+    app = app_from_args(args, rules)  # bad files and players are said first
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        if isinstance(app, GameApp):
+            app.session.close()
+        raise TimesSquareError(
+            "the full-screen game needs a terminal, and standard input or output is not one"
+            " (a pipe, a file): for a game line by line, add --plain"
+        )
+    app.run()
+    return 0

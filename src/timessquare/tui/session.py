@@ -1,8 +1,8 @@
-"""One game at the screen, without any screen: who plays each seat, the computer players, the log.
+"""One game at the screen, without any screen: who sits at the screen and the game session behind it.
 
-The terminal app asks a `Session` what to show and tells it what a person chose. What it shows comes from
-`view()`, the PlayerView of the seat at the screen (R10); the State stays in here. Legality and the
-reasons for illegal choices are asked of the state only for the seat to move, whose own hand they concern.
+The terminal app asks a `Session` what to show and tells it what a person chose. The game itself is a
+`GameSession` (the new deal, the stored record, the checks, the computer's turns, the log); this class adds
+only the screen: whose view it shows (R10), and the hand-over between two people at one screen.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
 from ..game import Game
 from ..players import Player, make_player
-from ..record import read_record_file, to_record
-from ..session import GameSession, LogEntry
+from ..players.base import Forfeit
+from ..record import read_record_file
+from ..session import ComputerTurn, GameSession, LogEntry, SeatUpdate
 from ..session.timeline import walk
 from ..variants import Rules
 from ..view import PlayerView
@@ -36,7 +37,7 @@ def load_player(spec: str, rules: Rules) -> Player:
 
 
 class Session:
-    """A game with its seats: `humans[seat]` is True for a person; `players` holds the computer seats.
+    """A game session at one screen: `humans[seat]` is True for a person.
 
     `screen_seat` is whose view the screen shows: the person's seat against the computer; in hot-seat
     play the seat to move once it has taken the screen, and None behind the hand-over screen.
@@ -50,18 +51,31 @@ class Session:
         rng: random.Random,
         log: list[LogEntry] | None = None,
     ) -> None:
-        self.game = game
-        self.humans = humans
-        self.players = players
-        # The game itself runs on the one game session; this class adds the screen (whose view it shows).
-        self.core = GameSession(game, players, rng, log)
-        self.screen_seat: int | None = None if self.hotseat else humans.index(True)
+        """A game at the screen as it stands (`new` and `from_record` make the usual ones)."""
+        computers = {seat: game.players.get(SEAT_NAMES[seat], "computer") for seat in (0, 1) if not humans[seat]}
+        self._seat(GameSession(game, players, rng, log, computers=computers))
+
+    @classmethod
+    def _around(cls, core: GameSession) -> Session:
+        session = cls.__new__(cls)
+        session._seat(core)
+        return session
+
+    def _seat(self, core: GameSession) -> None:
+        self.core = core
+        self.humans = (core.is_person(0), core.is_person(1))
+        self.screen_seat: int | None = None if self.hotseat else self.humans.index(True)
         self.core.start()
 
     @property
-    def rng(self) -> random.Random:
-        """The computer players' random generator (used by one worker at a time)."""
-        return self.core.rng
+    def game(self) -> Game:
+        """The game (for saving it and for the replay viewer; the screen reads `update`)."""
+        return self.core.game
+
+    @property
+    def players(self) -> dict[int, Player]:
+        """The computer players, by seat."""
+        return self.core.players
 
     @property
     def log(self) -> list[LogEntry]:
@@ -74,15 +88,11 @@ class Session:
         """A new deal; the same seed, seat choice and rules give the same game (as `play --plain` does)."""
         rng = random.Random(seed)
         seat = rng.randrange(2) if seat_choice == "random" else SEAT_NAMES.index(seat_choice)
-        if hotseat:
-            names = {"A": PERSON, "B": PERSON}
-            humans, players = (True, True), {}
-        else:
-            names = {SEAT_NAMES[seat]: YOU, SEAT_NAMES[1 - seat]: opponent}
-            humans = (seat == 0, seat == 1)
-            players = {1 - seat: load_player(opponent, rules)}
-        game = Game.new(rng.getrandbits(64), rules, players=names)
-        return cls(game, humans, players, random.Random(rng.getrandbits(64)))
+        names = {"A": PERSON, "B": PERSON} if hotseat else {SEAT_NAMES[seat]: YOU, SEAT_NAMES[1 - seat]: opponent}
+        player = None if hotseat else load_player(opponent, rules)
+        deal = random.Random(rng.getrandbits(64))
+        make = None if player is None else (lambda *_: player)
+        return cls._around(GameSession.new(names, rules, deal, random.Random(rng.getrandbits(64)), make))
 
     @classmethod
     def from_record(
@@ -97,27 +107,20 @@ class Session:
         """Continue a saved game. Its `players` say who was who: `you` is the person, `person` a hot seat;
         the other seat's name is the computer player to continue with (or `opponent` if it is none)."""
         timeline = walk(record, rules)
-        game = timeline.game
-        names = game.players
+        names = timeline.game.players
+        game_rules = timeline.game.rules
         if hotseat or all(names[s] in HUMAN_NAMES for s in SEAT_NAMES):
-            humans, players = (True, True), {}
-        else:
-            if seat_choice != "random":
-                seat = SEAT_NAMES.index(seat_choice)
-            elif names["B"] == YOU and names["A"] != YOU:
-                seat = 1
-            else:
-                seat = 0
-            humans = (seat == 0, seat == 1)
-            other = names[SEAT_NAMES[1 - seat]]
-            try:
-                player = make_player(other, game.rules)
-            except (TimesSquareError, ImportError):
-                player = load_player(opponent, game.rules)
-                other = opponent
-            players = {1 - seat: player}
-            game.players = {SEAT_NAMES[seat]: YOU, SEAT_NAMES[1 - seat]: other}
-        return cls(game, humans, players, random.Random(seed), timeline.log())
+            seats = {"A": PERSON, "B": PERSON}
+            return cls._around(GameSession.from_timeline(timeline, rng=random.Random(seed), seats=seats))
+        seat = 1 if names["B"] == YOU and names["A"] != YOU else 0
+        seat = seat if seat_choice == "random" else SEAT_NAMES.index(seat_choice)
+        other = names[SEAT_NAMES[1 - seat]]
+        try:
+            player = make_player(other, game_rules)
+        except (TimesSquareError, ImportError):
+            player, other = load_player(opponent, game_rules), opponent
+        seats = {SEAT_NAMES[seat]: YOU, SEAT_NAMES[1 - seat]: other}
+        return cls._around(GameSession.from_timeline(timeline, None, random.Random(seed), lambda *_: player, seats))
 
     @classmethod
     def load(cls, path: str | Path, rules: Rules | None = None, **options: Any) -> Session:
@@ -132,7 +135,7 @@ class Session:
         """Write the game record (FORMATS.md) as JSON; returns the path written."""
         target = Path(path).expanduser()
         try:
-            target.write_text(json.dumps(to_record(self.game), indent=1) + "\n", encoding="utf-8")
+            target.write_text(json.dumps(self.core.record(), indent=1) + "\n", encoding="utf-8")
         except OSError as e:
             raise TimesSquareError(f"cannot write {target}: {e.strerror}") from None
         return target
@@ -145,23 +148,38 @@ class Session:
 
     @property
     def rules(self) -> Rules:
-        return self.game.rules
+        return self.core.rules
+
+    @property
+    def version(self) -> int:
+        return self.core.version
+
+    @property
+    def moves_so_far(self) -> int:
+        """The record's entries so far (a reshuffle's included)."""
+        return len(self.core.entries)
 
     @property
     def is_over(self) -> bool:
-        return self.game.is_over
+        return self.core.is_over
 
     @property
     def to_move(self) -> int:
-        return self.game.state.to_move
+        """The seat to move (the last one to move once the game is over)."""
+        seat = self.core.to_move
+        return self.update().view.to_move if seat is None else seat
+
+    def update(self) -> SeatUpdate:
+        """Everything the screen may show: the update of the seat at the screen (a spectator's when nobody sits)."""
+        return self.core.update(self.screen_seat)
 
     def view(self) -> PlayerView:
-        """What the screen shows: the view of the seat at the screen (a spectator's when nobody sits)."""
-        return self.game.view(self.screen_seat)
+        """What the screen shows: the view of the seat at the screen."""
+        return self.update().view
 
     def seat_name(self, seat: int) -> str:
         """How the screen calls a seat's player: "you", "random", "person A"."""
-        name = self.game.players.get(SEAT_NAMES[seat], SEAT_NAMES[seat])
+        name = self.core.seats.get(SEAT_NAMES[seat], SEAT_NAMES[seat])
         return f"{PERSON} {SEAT_NAMES[seat]}" if name == PERSON else name
 
     @property
@@ -171,7 +189,7 @@ class Session:
 
     @property
     def computer_to_move(self) -> bool:
-        return not self.is_over and not self.humans[self.to_move]
+        return self.core.computer_to_move
 
     @property
     def needs_hand_over(self) -> bool:
@@ -180,12 +198,12 @@ class Session:
 
     def legal_ids(self) -> tuple[int, ...]:
         """The legal actions of the person at the screen (none when it is not their turn)."""
-        return self.game.state.legal_ids() if self.person_to_move else ()
+        return self.update().legal_ids if self.person_to_move else ()
 
     def why_not(self, aid: int) -> str:
         """Why the person at the screen may not take action `aid` now, citing the rule."""
         if self.is_over:
-            return f"the game is over ({self.game.end_reason()})"
+            return f"the game is over ({self.update().ending})"
         if not self.person_to_move:
             return f"it is {SEAT_NAMES[self.to_move]}'s turn"
         return self.core.why_not(self.to_move, aid)
@@ -198,14 +216,18 @@ class Session:
             raise TimesSquareError(self.why_not(aid))
         return self.core.act(self.to_move, aid)
 
-    def computer_request(self) -> tuple[Player, PlayerView, tuple[int, ...]]:
-        """What the computer to move is asked: its player, its own view (R10) and its legal actions."""
-        _, player, view, legal = self.core.computer_request()
-        return player, view, legal
+    def computer_turn(self) -> ComputerTurn:
+        """What the computer to move is asked: its own view (R10) and its legal actions."""
+        return self.core.computer_turn()
 
-    def computer_played(self, aid: int) -> list[LogEntry]:
-        """The computer's answer; an illegal one loses it the game by forfeit, as in self-play."""
-        return self.core.computer_played(self.to_move, aid)
+    def think(self, turn: ComputerTurn) -> int | Forfeit:
+        """The computer's choice (off the screen's thread; a player's failure other than a forfeit raises)."""
+        return self.core.think(turn)
+
+    def computer_played(self, choice: int | Forfeit, turn: ComputerTurn | None = None) -> list[LogEntry]:
+        """The computer's answer to `turn` (default: the turn now); a forfeit, or an illegal answer, loses it
+        the game, as in self-play."""
+        return self.core.computer_played(self.core.computer_turn() if turn is None else turn, choice)
 
     def forfeit(self, seat: int, reason: str) -> list[LogEntry]:
         return self.core.forfeit(seat, reason)
@@ -213,10 +235,6 @@ class Session:
     def take_screen(self, seat: int | None) -> None:
         """Hot seat: `seat` sits down at the screen (None: the screen is being handed over)."""
         self.screen_seat = seat
-
-    def finish(self) -> None:
-        """Tell the computer players the game is over (or was stopped)."""
-        self.core.finish()
 
     def close(self) -> None:
         self.core.close()

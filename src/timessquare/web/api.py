@@ -15,12 +15,12 @@ from starlette.responses import JSONResponse, Response
 from ..cards import SEAT_NAMES
 from ..catalog import ENGLISH, languages
 from ..errors import TimesSquareError
-from ..players.registry import LEVELS
+from ..players.levels import LEVELS
 from ..session.timeline import walk
 from .replay import replay_document
 from .rooms import Rooms
 from .security import derive_token, hash_token, is_game_id, is_token, new_game_id, new_token
-from .storage import NewGame, StoredGame, Summary
+from .storage import StoredGame, Summary
 from .table import FRIEND, YOU, Table
 
 MAX_BODY_BYTES = 16 * 1024
@@ -113,12 +113,12 @@ async def create_game(request: Request) -> Response:
         raise bad_request('mode must be "computer" or "friend"')
     rooms = _rooms(request)
     table = Table.new(new_game_id(), str(mode), str(level), _seat_choice(data), request.app.state.rules)
-    mine = table.players_seat(YOU)
+    mine = next(seat for seat, name in table.session.seats.items() if name == YOU)
     token, invite = new_token(), (new_token() if mode == "friend" else None)
     seats = {mine: hash_token(token)}
     if invite is not None:
         seats[SEAT_NAMES[1 - SEAT_NAMES.index(mine)]] = hash_token(invite)
-    new = NewGame(table.game_id, table.mode, table.players, table.rules.names, table.start, seats)
+    new = table.stored_new(seats)
     await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
     if mode == "computer":
         rooms.add(table)  # if the computer moves first, it starts thinking now
@@ -161,7 +161,7 @@ async def _stored_game(request: Request) -> StoredGame:
 
 
 def _over(table: Table) -> Table:
-    if table.over("en") is None:
+    if not table.session.is_over:
         raise ApiError(409, "conflict", "the game is still running")
     return table
 
@@ -211,8 +211,8 @@ async def rematch(request: Request) -> Response:
     new_token_ = derive_token(token, new_id)
     if stored.rematch_id is None:
         players = {"A": stored.players["B"], "B": stored.players["A"]}
-        fresh = Table.new(new_id, stored.mode, "", "A", table.rules, players=players)
-        new = NewGame(new_id, fresh.mode, fresh.players, fresh.rules.names, fresh.start, {}, rematch_of=game_id)
+        fresh = Table.new(new_id, stored.mode, "", "A", table.session.rules, players=players)
+        new = fresh.stored_new({}, rematch_of=game_id)
         kept = await rooms.database.run(store.create_rematch, game_id, new, fresh.progress())
         if kept == new_id and fresh.mode == "computer":
             rooms.add(fresh)

@@ -27,9 +27,10 @@ from ..variants import DEFAULT_RULES, Rules
 from . import api
 from .missing import no_such_game
 from .pool import WorkerPool
-from .rooms import Database, Rooms
+from .rooms import Rooms
 from .security import KeyedLimiter, SecurityHeaders, is_game_id
 from .storage import GameStore, dialect_name, make_engine, migrate
+from .storage.writer import Database
 from .templating import SCRIPTED, render
 from .ws import game_socket
 

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from ..errors import TimesSquareError
 from ..players import Player, make_player
+from ..players.hints import suggest
 from ..variants import Rules
 from ..view import PlayerView
 
@@ -52,10 +53,8 @@ _KEPT_PLAYERS = 64
 
 
 def _warm_up() -> None:
-    """Import what the players need before the first real request (a spawned worker starts empty), and
-    leave with the server: one killed by SIGKILL has no time to stop its workers."""
-    from ..players import heuristic  # noqa: F401
-
+    """Leave with the server: one killed by SIGKILL has no time to stop its workers. (What the players need
+    is imported with this module, before the first real request, even in a spawned worker.)"""
     threading.Thread(target=_leave_with_the_server, args=(os.getppid(),), daemon=True).start()
 
 
@@ -76,8 +75,6 @@ def _choose(key: tuple[str, int, str], rules: Rules, view: PlayerView, legal: li
 
 
 def _hint(view: PlayerView, rules: Rules, seconds: float, seed: int) -> HintResult:
-    from ..players.hints import suggest
-
     hint = suggest(view, rules, seconds, random.Random(seed))
     return HintResult(hint.action, tuple(hint.turn), hint.win_probability)
 

@@ -8,20 +8,22 @@ only shows them; no rule is applied outside the core.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from ..cards import SEAT_NAMES
-from ..session import LogEntry
 from ..session.timeline import Timeline
-from .table import Table, entry_document
+from .table import Table, log_documents, over_document
+
+T = TypeVar("T")
 
 
-def entries_by_frame(log: list[LogEntry], frames: int) -> list[list[LogEntry]]:
-    """The log cut into frames: every action's entries start with the action itself (kind "move"); a
-    forfeit's closing entry falls into the last frame."""
-    cut: list[list[LogEntry]] = [[]]
-    for entry in log:
-        if entry.kind == "move":
+def entries_by_frame(log: Sequence[T], kinds: Sequence[str], frames: int) -> list[list[T]]:
+    """The log cut into frames (`kinds`: each entry's kind): every action's entries start with the action
+    itself (kind "move"); a forfeit's closing entry falls into the last frame."""
+    cut: list[list[T]] = [[]]
+    for entry, kind in zip(log, kinds, strict=True):
+        if kind == "move":
             cut.append([])
         cut[-1].append(entry)
     if len(cut) != frames:
@@ -32,19 +34,15 @@ def entries_by_frame(log: list[LogEntry], frames: int) -> list[list[LogEntry]]:
 def replay_document(table: Table, timeline: Timeline, seat: int | None, lang: str) -> dict[str, Any]:
     """Every frame of a finished game for `seat` (None: a spectator), its words in `lang`."""
     count = len(timeline.steps) + 1
-    logs = entries_by_frame(table.session.log, count)
-    frames = [
-        {
-            "view": timeline.view_at(index, seat).to_document(),
-            "log": [entry_document(entry, lang) for entry in logs[index]],
-        }
-        for index in range(count)
-    ]
+    update = table.session.update(None, lang)
+    documents = log_documents(update)
+    logs = entries_by_frame(documents, [entry.kind for entry in update.log], count)
+    frames = [{"view": timeline.view_at(index, seat).to_document(), "log": logs[index]} for index in range(count)]
     return {
         "id": table.game_id,
         "seat": None if seat is None else SEAT_NAMES[seat],
         "lang": lang,
-        "players": dict(table.players),
-        "over": table.over(lang),
+        "players": table.session.seats,
+        "over": over_document(update),
         "frames": frames,
     }

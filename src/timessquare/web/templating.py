@@ -14,7 +14,7 @@ from starlette.templating import Jinja2Templates
 
 from ..cards import SEAT_NAMES
 from ..catalog import ENGLISH, catalog, languages
-from ..players.registry import LEVELS
+from ..players.levels import LEVELS
 
 PAGES = Path(__file__).resolve().parent / "pages"
 TEMPLATES = Jinja2Templates(directory=PAGES)

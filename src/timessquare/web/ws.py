@@ -1,4 +1,5 @@
-"""The game socket, `/ws/games/{id}`: read a client's messages, refuse what is wrong, hand the rest to its room.
+"""The game socket, `/ws/games/{id}`: read a client's messages, refuse what is wrong, hand the rest to its room;
+write the room's messages through each socket's own outbox.
 
 Nothing a client sends can raise past this loop: a refusal is an `error` message; an unexpected failure is
 logged here with its traceback and the client gets a short `busy` error (never a trace).
@@ -10,12 +11,14 @@ import asyncio
 import contextlib
 import logging
 import time
+from dataclasses import dataclass, field
+from typing import Any
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from . import messages
 from .messages import ProtocolError
-from .rooms import Connection, Rooms, guarded
+from .rooms import Room, Rooms, guarded
 from .security import TokenBucket, is_game_id
 
 log = logging.getLogger("timessquare.web")
@@ -23,6 +26,55 @@ log = logging.getLogger("timessquare.web")
 CLOSE_NOT_FOUND = 4404
 CLOSE_POLICY = 1008
 REFUSALS_BEFORE_CLOSE = 200
+OUTBOX = 64  # messages waiting for a slow socket before it is dropped
+CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets a fresh state
+
+
+@dataclass(eq=False)
+class Connection:
+    """One joined (or joining) socket; messages to it go through its outbox, so one slow reader never holds
+    up the others."""
+
+    socket: WebSocket
+    seat: int | None = None
+    lang: str = "en"
+    room: Room | None = None
+    hint_pending: bool = False
+    outbox: asyncio.Queue[str | int] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    bucket: TokenBucket = field(default_factory=lambda: TokenBucket(20, 40))
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(messages.encode(message))
+
+    def send_text(self, text: str) -> None:
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            log.info("closing a socket that does not read its messages")
+            self.close(CLOSE_TOO_SLOW)
+
+    def close(self, code: int = 1000) -> None:
+        """Close the socket once what is queued before has been sent (a slow reader's queue is dropped)."""
+        while True:
+            try:
+                self.outbox.put_nowait(code)
+                return
+            except asyncio.QueueFull:
+                self.outbox.get_nowait()
+
+    async def pump(self) -> None:
+        """Write the outbox to the socket until a close code comes (or the socket fails)."""
+        while True:
+            item = await self.outbox.get()
+            if self.socket.application_state != WebSocketState.CONNECTED:
+                return
+            try:
+                if isinstance(item, int):
+                    await self.socket.close(item)
+                    return
+                await self.socket.send_text(item)
+            except Exception:  # the peer went away: the receive loop ends the connection
+                return
 
 
 async def game_socket(socket: WebSocket) -> None:

@@ -4,8 +4,8 @@
     import timessquare.envs.openspiel
     game = pyspiel.load_game("python_times_square")
 
-See game.py (chance nodes, information state, resampling), observer.py (tensors and strings) and
-player.py (OpenSpiel's IS-MCTS bot as one of our players, for `timessquare arena`).
+See game.py (chance nodes, information state, resampling), core.py (what a state holds), observer.py
+(tensors and strings) and player.py (OpenSpiel's IS-MCTS bot as one of our players, for `timessquare arena`).
 """
 
 from __future__ import annotations

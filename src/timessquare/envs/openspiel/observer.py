@@ -12,7 +12,7 @@ interest lies there; other kinds are refused with a clear error.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import pyspiel
@@ -22,9 +22,14 @@ from ...cards import NUM_CARD_TYPES
 from ...facts import DEAL
 from ...render import render as render_text
 from ..encoding import OBSERVATION_SIZE, encode_view
+from .core import Core
 
-if TYPE_CHECKING:
-    from .game import TimesSquareState
+
+class HoldsCore(Protocol):
+    """A state of the game (game.py's `TimesSquareState`): the observer reads only its `core`."""
+
+    @property
+    def core(self) -> Core: ...
 
 
 class TimesSquareObserver:
@@ -46,7 +51,7 @@ class TimesSquareObserver:
             self.dict[name] = self.tensor[start : start + size]
             start += size
 
-    def set_from(self, state: TimesSquareState, player: int) -> None:
+    def set_from(self, state: HoldsCore, player: int) -> None:
         self.tensor.fill(0.0)
         core = state.core
         if player < 0 or core.state.chance_due == DEAL:
@@ -57,7 +62,7 @@ class TimesSquareObserver:
             self.dict["actions_B"][:] = core.actions[1]
             self.dict["cards_held"][:] = core.seen[player]
 
-    def string_from(self, state: TimesSquareState, player: int) -> str:
+    def string_from(self, state: HoldsCore, player: int) -> str:
         core = state.core
         if core.state.chance_due == DEAL:
             return "the deal is under way"

@@ -25,9 +25,12 @@ from open_spiel.python.algorithms import ismcts, mcts
 from ...errors import TimesSquareError
 from ...players.base import BasePlayer
 from ...players.sampling import WorldSampler
+from ...protocol.server import ProtocolError, serve
 from ...variants import DEFAULT_RULES, Rules
 from ...view import PlayerView
-from .game import Core, TimesSquareGame, TimesSquareState
+from . import GAME_NAME  # importing the package registers the game
+from .core import Core
+from .game import TimesSquareGame, TimesSquareState
 
 DEFAULT_SIMULATIONS = 200
 DEFAULT_UCT_C = 2.0
@@ -78,9 +81,6 @@ class OpenSpielISMCTSPlayer(BasePlayer):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from ...protocol.server import ProtocolError, serve
-    from . import GAME_NAME  # registers the game
-
     parser = argparse.ArgumentParser(
         prog="python -m timessquare.envs.openspiel.player",
         description="OpenSpiel's IS-MCTS bot as a Times Square player program (player protocol on stdin/stdout).",

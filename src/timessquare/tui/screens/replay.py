@@ -106,10 +106,10 @@ class ReplayScreen(ModalScreen[None]):
         step = self.timeline.steps[self.index - 1]
         before = self.timeline.view_at(self.index - 1, None)
         after = self.timeline.view_at(self.index, None)
-        entries = entries_for(step.move, step.mover, before, after, self.timeline.end_reason_at(self.index))
+        entries = entries_for(step.move, step.mover, before, after)
         words = ". ".join(e.words for e in entries)
         if self.index == self.last and self.timeline.game.forfeit:
-            words += ". " + result_words(self.timeline.game.result, self.timeline.game.end_reason())
+            words += ". " + result_words(self.timeline.game.outcome)
         return words
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
