@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from pseudo_language import CLOSE, EXTRA_FOLDER, OPEN, PSEUDO, bracketed, foreign_words, write_pseudo_catalog
+from test_reasons import refusals
 from timessquare import cli
 from timessquare.actions import ACTIONS
 from timessquare.catalog import catalog, language, languages, words
@@ -71,25 +72,16 @@ def test_the_log_of_whole_games_speaks_the_new_language(pseudo: str) -> None:
 
 def test_every_refusal_speaks_the_new_language(pseudo: str) -> None:
     kinds = set()
-    for rules in RULE_SETS:
-        for seed in range(4):
-            rng = random.Random(seed)
-            session = GameSession(Game.new(seed, rules), {}, rng)
-            while not session.is_over:
-                seat = session.to_move
-                assert seat is not None
-                legal = session.legal_ids(seat)
-                for aid in range(len(ACTIONS)):
-                    if aid not in legal:
-                        reason = session.illegal_reason(seat, aid)
-                        assert reason is not None
-                        kinds.add(reason.kind)
-                        assert bracketed(session.why_not(seat, aid, pseudo)), reason
-                assert bracketed(session.why_not(None, legal[0], pseudo))  # a spectator
-                assert bracketed(session.why_not(1 - seat, legal[0], pseudo))  # not that seat's turn
-                session.act(seat, rng.choice(legal))
-            assert bracketed(session.why_not(0, "end", pseudo))  # the game is over
+    for session, seat, aid in refusals(4):  # every illegal action of whole games, under each rule set
+        reason = session.illegal_reason(seat, aid)
+        assert reason is not None
+        kinds.add(reason.kind)
+        assert bracketed(session.why_not(seat, aid, pseudo)), reason
+        assert bracketed(session.why_not(None, aid, pseudo))  # a spectator
+        assert bracketed(session.why_not(1 - seat, aid, pseudo))  # not that seat's turn
     assert kinds == set(REASON_KINDS)
+    over = next(computer_games(range(1)))
+    assert bracketed(over.why_not(0, "end", pseudo))  # the game is over
 
 
 def test_every_action_in_words_speaks_the_new_language(pseudo: str) -> None:

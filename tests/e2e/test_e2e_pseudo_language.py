@@ -5,14 +5,13 @@ end of the game) is in it. A word left unbracketed was written by a page or the 
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import Watched
-from e2e_play import screenshot, wait_ready, wait_turn_or_over
+from e2e_play import screenshot, start_computer_game, wait_ready
 from e2e_server import Server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -77,12 +76,7 @@ def test_a_new_language_is_one_catalog_file_in_the_pages(
     page.wait_for_selector(f"html[lang={PSEUDO}]", state="attached")  # once its catalog came
     check(page, "home")
 
-    page.check("#computer-form input[name=level][value=easy]")
-    page.check("#computer-form input[name=seat][value=A]")
-    page.click("#play-computer")
-    page.wait_for_url(re.compile(r"/game/"))
-    wait_ready(page)
-    wait_turn_or_over(page)
+    start_computer_game(page)
     check(page, "game")
 
     page.locator("#hand .card.playable").first.click()
