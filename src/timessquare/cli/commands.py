@@ -20,7 +20,7 @@ from ..catalog import ENGLISH, languages
 from ..chance import sample_chance
 from ..errors import FormatError, TimesSquareError
 from ..jsonread import MAX_DOCUMENT_BYTES, parse_json
-from ..players.registry import PLAYER_NAMES
+from ..players.registry import PLAYER_NAMES, make_player
 from ..protocol.server import serve
 from ..record import ReplayError, read_record_file, replay, to_record
 from ..state import State
@@ -171,6 +171,22 @@ def cmd_player(args: argparse.Namespace) -> int:
     return serve(args.name, _rules(args))
 
 
+def cmd_bot(args: argparse.Namespace) -> int:
+    try:
+        from ..web.online.bot import BotConnection, run_bot
+    except ImportError as e:
+        raise UsageError(f"the bot connection needs the web extra ({e.name} is missing)") from None
+    password = os.environ.get("TIMESSQUARE_BOT_PASSWORD")
+    if not password:
+        raise UsageError("set the bot account's password in the environment variable TIMESSQUARE_BOT_PASSWORD")
+    make_player(args.player, _rules(args))  # an unknown player name is refused before connecting
+    connection = BotConnection(args.server, args.name, password, args.player, _rules(args), args.seek,
+                               not args.no_accept, args.games)
+    played = run_bot(connection)
+    print(f"games played: {played}")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from ..web.serve import run_server
@@ -258,6 +274,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("player", cmd_player, "run one of our players over the player protocol on stdin/stdout")
     p.add_argument("name", help="a player name, e.g. expert or ismcts:seconds=1")
+
+    p = add("bot", cmd_bot, "play in a server's lobby as a bot account (password: TIMESSQUARE_BOT_PASSWORD)")
+    p.add_argument("--server", default="http://127.0.0.1:8000", help="the server's address")
+    p.add_argument("--name", required=True, help="the bot account's name")
+    p.add_argument("--player", default="expert", help="who plays: a player name, or cmd:COMMAND (any program)")
+    p.add_argument("--seek", default=None, help="wait for opponents at this time control (e.g. 5+3)")
+    p.add_argument("--no-accept", action="store_true", help="do not accept challenges from the lobby")
+    p.add_argument("--games", type=int, default=None, help="stop after this many games")
 
     p = add("serve", cmd_serve, "run the game in the browser (a web server; prints its address)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")

@@ -10,6 +10,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 import anyio
@@ -26,6 +27,7 @@ from ..catalog import catalog, languages
 from ..variants import DEFAULT_RULES, Rules
 from . import api
 from .missing import no_such_game
+from .online import routes as online_routes
 from .pool import WorkerPool
 from .rooms import Rooms
 from .security import KeyedLimiter, SecurityHeaders, is_game_id
@@ -52,6 +54,8 @@ class Settings:
     warm_workers: bool = True  # start the worker processes at once (else on first use)
     rules: Rules = DEFAULT_RULES
     on_ready: Callable[[str], None] | None = None  # told the database kind once the server is ready
+    now: Callable[[], datetime] | None = None  # the clock of online games (tests inject one); None: the system's
+    login_tries_per_minute: float = 10  # sign-ups and log-ins per client address, and per name
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -122,11 +126,13 @@ def create_app(settings: Settings) -> Starlette:
         await anyio.to_thread.run_sync(migrate, engine)
         if settings.warm_workers:
             pool.start()
+        online.start()
         if settings.on_ready is not None:
             settings.on_ready(app.state.database_kind)
         try:
             yield
         finally:
+            await online.close()
             rooms.close()
             pool.close()
             store.close()
@@ -145,6 +151,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/games/{game_id}/replay", api.game_replay, methods=["GET"]),
         Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
+        *online_routes.ROUTES,
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(
@@ -160,4 +167,5 @@ def create_app(settings: Settings) -> Starlette:
     app.state.database_kind = dialect_name(engine.url)
     app.state.create_limiter = KeyedLimiter(settings.create_per_minute / 60, max(1.0, settings.create_per_minute / 4))
     app.state.internal_errors = 0
+    online = online_routes.install(app, engine, rooms, settings.now, settings.login_tries_per_minute)
     return app

@@ -32,6 +32,28 @@ from .storage.writer import Database
 from .table import Table, refusal
 
 log = logging.getLogger("timessquare.web")
+OUT_OF_TIME = "ran out of time"  # the forfeit reason of a loss on time
+
+
+class RoomHooks:
+    """What online play (web/online) adds to a room; by default nothing. `flagged`: the seat whose clock ran out
+    before a change (the change becomes its loss on time); `committed`: after each change is stored (clocks,
+    ratings); `state_extra`: fields for the `state` message (names, clocks), read by `loaded` beforehand."""
+
+    async def loaded(self, game_id: str) -> None:
+        return None
+
+    async def flagged(self, room: Room) -> int | None:
+        return None
+
+    async def committed(self, room: Room) -> None:
+        return None
+
+    def state_extra(self, room: Room) -> dict[str, Any]:
+        return {}
+
+    def hints_allowed(self, room: Room) -> bool:
+        return True
 
 
 class Member(Protocol):
@@ -65,7 +87,8 @@ class Room:
     # ------------------------------------------------------------------ messages
 
     def state_message(self, seat: int | None, lang: str) -> dict[str, Any]:
-        return self.table.state_message(seat, lang, self.thinking, self.rematch)
+        state = self.table.state_message(seat, lang, self.thinking, self.rematch)
+        return {**state, **self.rooms.hooks.state_extra(self)}
 
     def broadcast(self) -> None:
         """A fresh state to every socket: its seat's update, encoded once per seat and language."""
@@ -90,12 +113,18 @@ class Room:
             if not isinstance(e, VersionConflict):
                 log.exception("could not store a move of game %s", self.id)
             raise ProtocolError("busy", "the move could not be saved, so it did not happen: try again") from None
+        await self.rooms.hooks.committed(self)
 
     async def change(self, apply: Callable[[], object], then_computer: bool = True) -> None:
         """Apply one change of the session under the lock (the caller holds it), commit it, then tell everyone;
-        `then_computer`: start the computer if it is to move now (not when the computer's own task asks)."""
+        `then_computer`: start the computer if it is to move now (not when the computer's own task asks). A
+        player whose clock ran out before the change loses on time instead (docs/rules.md R11.3)."""
         length, version = self.table.record_length, self.session.version
-        apply()
+        flagged = await self.rooms.hooks.flagged(self)
+        if flagged is None:
+            apply()
+        else:
+            self.session.forfeit(flagged, OUT_OF_TIME)
         await self.commit(length, version)
         self.broadcast()
         if then_computer:
@@ -139,6 +168,8 @@ class Room:
 
     async def hint(self, connection: Member) -> dict[str, Any]:
         seat = self.check_turn(connection)
+        if not self.rooms.hooks.hints_allowed(self):
+            raise ProtocolError("forbidden", "there are no hints in a rated game or against a person online")
         if connection.hint_pending:
             raise ProtocolError("busy", "a hint is already on its way")
         version, view = self.session.version, self.session.view(seat)
@@ -220,6 +251,7 @@ class Rooms:
         self.database = database
         self.pool = pool
         self.hint_seconds = hint_seconds
+        self.hooks = RoomHooks()
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
@@ -235,6 +267,7 @@ class Rooms:
         self._loading[game_id] = future
         try:
             stored = await self.database.run(self.database.store.load, game_id)
+            await self.hooks.loaded(game_id)
             room = None
             if stored is not None:
                 room = Room(self, Table.restore(stored))

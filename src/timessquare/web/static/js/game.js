@@ -8,8 +8,9 @@ import { Connection } from "./connection.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { cardBack, cardButton } from "./hand.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
+import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
-import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./players.js";
+import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./seat-labels.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
 import { afterColon, boardWords, capital, effectWords, figureName, sentence, supplyWords } from "./words.js";
 
@@ -57,13 +58,19 @@ function legalOfCard(code) {
     .sort((x, y) => Number(parseAction(x).joker) - Number(parseAction(y).joker) || x.localeCompare(y));
 }
 
+/** The account name of the other seat in an online game (docs/web-protocol.md), else null. */
+function accountName(seat) {
+  const account = state.online && state.online.accounts[seat];
+  return account && seat !== me() ? account.name : null;
+}
+
 function playerLabel(seat) {
-  return playerLabelOf(state.players, seat, me());
+  return accountName(seat) && seat !== me() ? accountName(seat) : playerLabelOf(state.players, seat, me());
 }
 
 /** The short name written on a club's wall. */
 function clubLabel(seat) {
-  return clubLabelOf(state.players, seat, me());
+  return accountName(seat) && seat !== me() ? accountName(seat) : clubLabelOf(state.players, seat, me());
 }
 
 // ---- sending -----------------------------------------------------------------------------------------
@@ -337,6 +344,7 @@ function render(first = false) {
   renderDiscard();
   renderOver();
   document.title = myTurn() ? t("title.yourTurn") : state.over ? t("title.over") : t("title.game");
+  renderOnline(state, gameId); // names, ratings and clocks of an online game (after the title: it adds the clock)
   document.body.dataset.myTurn = String(myTurn());
   document.body.dataset.version = String(state.version);
   if (focusKey) restoreFocus(focusKey);
@@ -640,7 +648,7 @@ function wire() {
 
 async function main() {
   await initPage();
-  token = takeTokenFromUrl(gameId);
+  token = takeTokenFromUrl(gameId) || (await accountSeatToken(gameId)); // an account's seat, from any device
   wire();
   connection = new Connection(`/ws/games/${encodeURIComponent(gameId)}`, { join: joinMessage, onMessage, onStatus });
   connection.open();

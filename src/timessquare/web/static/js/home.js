@@ -2,9 +2,10 @@
 // tokens this browser keeps; live ones to watch; finished ones to replay).
 
 import { createGame, listGames, myGames } from "./api.js";
+import { startHomeLobby } from "./home-online.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
-import { playerLabel } from "./players.js";
+import { playerLabel } from "./seat-labels.js";
 import { allTokens, keepTokenOfUrl } from "./tokens.js";
 
 const $ = (id) => document.getElementById(id);
@@ -147,6 +148,7 @@ async function main() {
     for (const kind of Object.keys(lists)) renderList(kind);
   });
   showLevelHelp();
+  startHomeLobby();
   await loadLists();
   markReady();
 }

@@ -1,21 +1,35 @@
-// Who sits in a seat, in words: "You", "Computer (medium)", "Your friend", "Player B". The record names a
-// computer seat by its level (names.js LEVELS, the server's list).
+// The leaderboard: the best ratings, each name a link to its player page.
 
+import { leaderboard, ratingText } from "./online-api.js";
 import { t } from "./i18n.js";
-import { LEVELS } from "./names.js";
+import { clear, el, initPage, markReady } from "./page.js";
 
-/** The label of `seat` among `players` (record names by seat), seen by `mySeat` (null: a spectator). */
-export function playerLabel(players, seat, mySeat) {
-  const who = players[seat];
-  if (seat === mySeat) return t("player.you");
-  if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
-  return mySeat ? t("player.friend") : t("player.person", { seat });
+const $ = (id) => document.getElementById(id);
+let players = [];
+
+function render() {
+  const body = $("leaderboard").querySelector("tbody");
+  clear(body);
+  players.forEach((p, i) => {
+    const name = el("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name);
+    const who = p.bot ? [name, " ", el("span", { class: "meta" }, t("online.bot"))] : [name];
+    body.append(el("tr", {}, el("td", {}, i + 1), el("th", { scope: "row" }, ...who), el("td", {}, ratingText(p)), el("td", {}, p.games)));
+  });
+  $("players-empty").hidden = players.length > 0;
 }
 
-/** The short name written on a club's wall ("" for a person a spectator does not know). */
-export function clubLabel(players, seat, mySeat) {
-  const who = players[seat];
-  if (seat === mySeat) return t("player.you");
-  if (LEVELS.includes(who)) return t("club.computer");
-  return mySeat ? t("club.friend") : "";
+async function main() {
+  await initPage();
+  document.addEventListener("ts:lang", render);
+  try {
+    players = (await leaderboard()).players;
+  } catch (error) {
+    const box = $("players-message");
+    box.textContent = error.message || t("msg.serverDown");
+    box.hidden = false;
+  }
+  render();
+  markReady();
 }
+
+main();

@@ -8,7 +8,7 @@ import { Board } from "./board.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { colourOf, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
-import { clubLabel as clubLabelOf, playerLabel } from "./players.js";
+import { clubLabel as clubLabelOf, playerLabel } from "./seat-labels.js";
 import { afterColon, boardWords, sentence, supplyWords } from "./words.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");

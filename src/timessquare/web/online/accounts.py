@@ -1,0 +1,222 @@
+"""Accounts over HTTP (docs/web-protocol.md, "Accounts"): sign up, log in and out, change the password, delete
+the account, and read a player. Anonymous play needs none of this.
+
+Passwords are hashed with argon2id (argon2-cffi) in a worker thread and never logged; a wrong password and an
+unknown name get the same answer after the same work; sign-up and log-in are rate limited by address and by
+name.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import anyio
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ..api import ApiError, bad_request, read_json
+from ..security import KeyedLimiter, hash_token, new_token
+from .guard import LOGIN_DAYS, clear_login_cookie, refuse_cross_site, required_account, set_login_cookie
+from .guard import current_account as current_account
+from .names import is_name, name_key, name_problem
+from .store import Account, NameTaken, aware
+
+HASHER = PasswordHasher()  # argon2id with the library's recommended cost
+MIN_PASSWORD, MAX_PASSWORD = 8, 200
+BAD_LOGIN = "that name and password do not match an account"
+_DUMMY: list[str] = []  # a hash checked when the name is unknown, so that both answers take as long
+
+
+class AccountLimits:
+    """Tries of sign-up and log-in: per client address and per name (a name guessed from many addresses)."""
+
+    def __init__(self, per_minute: float) -> None:
+        burst = max(1.0, per_minute / 2)
+        self.addresses = KeyedLimiter(per_minute / 60, burst)
+        self.names = KeyedLimiter(per_minute / 60, burst)
+
+    def check(self, request: Request, key: str | None) -> None:
+        address = request.client.host if request.client else "?"
+        if not self.addresses.allow(address) or (key is not None and not self.names.allow(key)):
+            raise ApiError(429, "rate_limited", "too many tries: wait a minute and try again")
+
+
+def _password(data: dict[str, Any], field: str = "password") -> str:
+    password = data.get(field)
+    if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise bad_request(f"{field} must be {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+    return password
+
+
+async def _hash(password: str) -> str:
+    return await anyio.to_thread.run_sync(HASHER.hash, password)
+
+
+async def _verify(password_hash: str | None, password: str) -> bool:
+    if password_hash is None:
+        if not _DUMMY:
+            _DUMMY.append(await _hash("not anybody's password"))
+        password_hash = _DUMMY[0]
+        password = "\0" + password  # never matches
+
+    def check() -> bool:
+        try:
+            return bool(HASHER.verify(password_hash, password))
+        except (VerificationError, InvalidHashError):
+            return False
+
+    return await anyio.to_thread.run_sync(check)
+
+
+async def _log_in(request: Request, account: Account, status: int) -> Response:
+    online = request.app.state.online
+    token, now = new_token(), online.now()
+    await online.run(online.store.add_login, hash_token(token), account.id, now, now + timedelta(days=LOGIN_DAYS))
+    response = JSONResponse({"account": account.document()}, status_code=status)
+    set_login_cookie(request, response, token)
+    return response
+
+
+async def sign_up(request: Request) -> Response:
+    refuse_cross_site(request)
+    data = await read_json(request, {"name", "password", "bot"})
+    name = data.get("name")
+    problem = name_problem(name)
+    assert isinstance(name, str) or problem is not None
+    request.app.state.account_limits.check(request, None if problem else name_key(str(name)))
+    if problem:
+        raise bad_request(problem)
+    password = _password(data)
+    bot = data.get("bot", False)
+    if not isinstance(bot, bool):
+        raise bad_request("bot must be true or false")
+    online = request.app.state.online
+    try:
+        account = await online.run(
+            online.store.create_account, name, name_key(str(name)), await _hash(password), bot, online.now()
+        )
+    except NameTaken:
+        raise ApiError(409, "name_taken", "that name (or one that looks like it) is taken") from None
+    return await _log_in(request, account, 201)
+
+
+async def log_in(request: Request) -> Response:
+    refuse_cross_site(request)
+    data = await read_json(request, {"name", "password"})
+    name, password = data.get("name"), data.get("password")
+    key = name_key(name) if isinstance(name, str) and is_name(name) else None
+    request.app.state.account_limits.check(request, key)
+    online = request.app.state.online
+    account = None if key is None else await online.run(online.store.account_by_key, key)
+    ok = await _verify(
+        None if account is None else account.password_hash, password if isinstance(password, str) else ""
+    )
+    if account is None or not ok:
+        raise ApiError(401, "bad_login", BAD_LOGIN)
+    return await _log_in(request, account, 200)
+
+
+async def log_out(request: Request) -> Response:
+    refuse_cross_site(request)
+    online = request.app.state.online
+    token = request.cookies.get("ts_login")
+    if isinstance(token, str):
+        await online.run(online.store.drop_login, hash_token(token))
+    response = Response(status_code=204)
+    clear_login_cookie(request, response)
+    return response
+
+
+async def who(request: Request) -> Response:
+    account = await current_account(request)
+    return JSONResponse({"account": None if account is None else account.document()})
+
+
+async def change_password(request: Request) -> Response:
+    refuse_cross_site(request)
+    account = await required_account(request)
+    data = await read_json(request, {"password", "new_password"})
+    online = request.app.state.online
+    request.app.state.account_limits.check(request, name_key(account.name))
+    stored = await online.run(online.store.account_by_key, name_key(account.name))
+    if stored is None or not await _verify(stored.password_hash, _password(data)):
+        raise ApiError(403, "bad_login", "the password is wrong")
+    await online.run(online.store.set_password, account.id, await _hash(_password(data, "new_password")))
+    return await _log_in(request, account, 200)  # this device stays logged in; the others log in again
+
+
+async def delete_account(request: Request) -> Response:
+    refuse_cross_site(request)
+    account = await required_account(request)
+    data = await read_json(request, {"password"})
+    online = request.app.state.online
+    request.app.state.account_limits.check(request, name_key(account.name))
+    stored = await online.run(online.store.account_by_key, name_key(account.name))
+    if stored is None or not await _verify(stored.password_hash, _password(data)):
+        raise ApiError(403, "bad_login", "the password is wrong")
+    await online.run(online.store.delete_account, account.id)
+    online.forget_account(account.id)
+    response = Response(status_code=204)
+    clear_login_cookie(request, response)
+    return response
+
+
+async def player(request: Request) -> Response:
+    """A player's public page data: rating, deviation, rated games, rating over time, recent games."""
+    name = str(request.path_params["name"])
+    online = request.app.state.online
+    account = await online.run(online.store.account_by_key, name_key(name)) if is_name(name) else None
+    if account is None:
+        raise ApiError(404, "not_found", "there is no player of that name")
+    history = await online.run(online.store.history, account.id)
+    recent = await online.run(online.store.games_of, account.id, 20)
+    others = {r[f"account_{s}"] for r in recent for s in "ab"} - {None, account.id}
+    names = await online.run(online.store.accounts_by_id, sorted(others)) if others else {}
+    return JSONResponse(
+        {
+            **account.document(),
+            "history": [
+                {
+                    "at": _iso(h["at"]),
+                    "rating": round(h["rating"]),
+                    "deviation": round(h["deviation"]),
+                    "game": h["game_id"],
+                }
+                for h in history
+            ],
+            "games": account.games,
+            "recent": [_recent(r, account.id, names) for r in recent],
+        }
+    )
+
+
+def _recent(row: dict[str, Any], me: int, names: dict[int, Account]) -> dict[str, Any]:
+    seat = "A" if row["account_a"] == me else "B"
+    other_id = row["account_b" if seat == "A" else "account_a"]
+    other = names.get(other_id) if other_id is not None else None
+    opponent = row["level"] or (other.name if other is not None else None)
+    result = row["result"]
+    outcome = None if result is None else ("draw" if result == "draw" else ("win" if result == seat else "loss"))
+    return {
+        "id": row["game_id"],
+        "seat": seat,
+        "opponent": opponent,
+        "rated": bool(row["rated"]),
+        "control": row["control"],
+        "result": result,
+        "outcome": outcome,
+        "replay": f"/replay/{row['game_id']}",
+    }
+
+
+def _iso(moment: Any) -> str:
+    return str(aware(moment).strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
+async def leaderboard(request: Request) -> Response:
+    online = request.app.state.online
+    best = await online.run(online.store.leaderboard, 100)
+    return JSONResponse({"players": [a.document() for a in best]})

@@ -1,0 +1,189 @@
+"""The bot connection (docs/web-protocol.md, "Bots"): a program on the bot owner's machine that logs a bot
+account in, waits in the lobby, and plays each game it gets with a player of this project, which may be any
+outside program speaking the player protocol (`cmd:COMMAND`), as lichess-bot does for lichess.
+
+It speaks only the public protocol: HTTP for the lobby, the game socket with its seat token for each game. So
+a bot sees exactly what a person at that seat sees (the seat's view), never the other hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import urlsplit
+
+import websockets
+
+from ... import protocol  # noqa: F401  (registers the players written cmd:COMMAND with make_player)
+from ...actions import checked_id, notation
+from ...cards import SEAT_NAMES
+from ...errors import TimesSquareError
+from ...players.base import Forfeit
+from ...players.registry import make_player
+from ...variants import Rules
+from ...view import PlayerView
+
+log = logging.getLogger("timessquare.bot")
+
+
+class BotError(TimesSquareError):
+    pass
+
+
+@dataclass
+class BotConnection:
+    server: str  # http://host:port
+    name: str
+    password: str
+    player: str  # a player name: expert, cmd:python3 my_bot.py, ...
+    rules: Rules
+    seek: str | None = None  # a time control to wait for opponents at (quick pairing), or None
+    accept: bool = True  # accept open challenges and challenges to this bot
+    games: int | None = None  # stop after this many games (None: run until stopped)
+    cookie: str = ""
+    played: int = 0
+    playing: set[str] = field(default_factory=set)
+    rng: random.Random = field(default_factory=random.Random)
+
+    # ------------------------------------------------------------------ HTTP
+
+    @property
+    def origin(self) -> str:
+        parts = urlsplit(self.server)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    def _http(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Origin": self.origin, "Content-Type": "application/json"}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        request = urllib.request.Request(self.origin + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                text = answer.read()
+                return answer.status, (json.loads(text) if text else None), answer.headers
+        except urllib.error.HTTPError as e:
+            text = e.read()
+            return e.code, (json.loads(text) if text else None), e.headers
+
+    async def http(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        status, answer, _ = await asyncio.to_thread(self._http, method, path, body)
+        return status, answer
+
+    async def log_in(self) -> None:
+        status, answer, headers = await asyncio.to_thread(
+            self._http, "POST", "/api/session", {"name": self.name, "password": self.password}
+        )
+        if status != 200:
+            raise BotError(f"could not log in as {self.name}: {answer['error']['message']}")
+        if not answer["account"]["bot"]:
+            raise BotError(f'{self.name} is not a bot account (sign it up with "bot": true)')
+        jar: SimpleCookie = SimpleCookie()
+        for header in headers.get_all("Set-Cookie") or []:
+            jar.load(header)
+        self.cookie = "; ".join(f"{key}={morsel.value}" for key, morsel in jar.items())
+
+    def _ws_url(self, path: str) -> str:
+        return self.origin.replace("http", "ws", 1) + path
+
+    def _ws_headers(self) -> dict[str, str]:
+        return {"Cookie": self.cookie, "Origin": self.origin}
+
+    # ----------------------------------------------------------------- lobby
+
+    async def run(self) -> int:
+        """Play until `games` games are over (or forever); the number of games played."""
+        await self.log_in()
+        tasks: set[asyncio.Task[None]] = set()
+        async with websockets.connect(self._ws_url("/ws/lobby"), additional_headers=self._ws_headers()) as lobby:
+            while self.games is None or self.played + len(self.playing) < self.games or self.playing:
+                try:
+                    text = await asyncio.wait_for(lobby.recv(), timeout=1.0)
+                except TimeoutError:
+                    continue
+                message = json.loads(text)
+                if message["type"] == "started":
+                    tasks.add(asyncio.create_task(self.play(message["id"], message["token"])))
+                elif message["type"] == "lobby":
+                    await self.on_lobby(message, tasks)
+        await asyncio.gather(*tasks)
+        return self.played
+
+    def _want_more(self) -> bool:
+        return self.games is None or self.played + len(self.playing) < self.games
+
+    async def on_lobby(self, lobby: dict[str, Any], tasks: set[asyncio.Task[None]]) -> None:
+        if not self._want_more():
+            return
+        if self.accept:
+            for challenge in lobby["challenges"]:
+                if challenge["by"] != self.name and not challenge["quick"] and self._want_more():
+                    status, game = await self.http("POST", f"/api/lobby/{challenge['id']}/accept", {})
+                    if status == 201:
+                        tasks.add(asyncio.create_task(self.play(game["id"], game["token"])))
+        waiting = any(c["quick"] and c["by"] == self.name for c in lobby["challenges"])
+        if self.seek and not waiting and not self.playing and self._want_more():
+            status, game = await self.http("POST", "/api/lobby/quick", {"control": self.seek})
+            if status == 201:
+                tasks.add(asyncio.create_task(self.play(game["id"], game["token"])))
+
+    # ------------------------------------------------------------------ games
+
+    async def play(self, game_id: str, token: str) -> None:
+        if game_id in self.playing:
+            return
+        self.playing.add(game_id)
+        player = make_player(self.player, self.rules)
+        started = False
+        try:
+            async with websockets.connect(
+                self._ws_url(f"/ws/games/{game_id}"), additional_headers=self._ws_headers()
+            ) as socket:
+                await socket.send(json.dumps({"v": 1, "type": "join", "token": token, "lang": "en"}))
+                acted = -1
+                while True:
+                    message = json.loads(await socket.recv())
+                    if message["type"] == "error":
+                        log.warning("game %s: %s", game_id, message["message"])
+                        acted = -1  # a refusal: look again at the next state
+                        continue
+                    if message["type"] != "state":
+                        continue
+                    seat = SEAT_NAMES.index(message["seat"])
+                    if not started:
+                        await asyncio.to_thread(player.start_game, seat)
+                        started = True
+                    if message["over"]:
+                        await asyncio.to_thread(player.end_game, message["over"]["result"], message["over"]["reason"])
+                        return
+                    view = message["view"]
+                    if view["to_move"] != message["seat"] or not message["legal"] or message["version"] == acted:
+                        continue
+                    acted = message["version"]
+                    answer = await self.choose(player, view, message["legal"], acted)
+                    await socket.send(json.dumps({"v": 1, **answer}))
+        finally:
+            await asyncio.to_thread(player.close)
+            self.playing.discard(game_id)
+            self.played += 1
+
+    async def choose(self, player: Any, view: dict[str, Any], legal: list[str], version: int) -> dict[str, Any]:
+        """The message of the player's choice: an action on this version of the game, or a resignation."""
+        ids = sorted(checked_id(a) for a in legal)
+        try:
+            aid = await asyncio.to_thread(player.choose, PlayerView.from_document(view), ids, self.rng)
+        except Forfeit as e:
+            log.warning("the player forfeits: %s", e.reason)
+            return {"type": "resign"}
+        return {"type": "action", "action": notation(aid), "version": version}
+
+
+def run_bot(connection: BotConnection) -> int:
+    return asyncio.run(connection.run())

@@ -1,0 +1,264 @@
+"""The lobby (docs/web-protocol.md, "Lobby"): open challenges with a time control, rated or casual; a challenge
+to a named player; quick pairing; the computer levels; and the lobby socket that keeps the home page live.
+
+A game between two accounts is an ordinary game of two people (mode "friend") with a row in `online_games`
+(who sits where, rated or not, its clock). Each account's seat token is derived (service.seat_token), so an
+account can open its game from any device; the database keeps only the tokens' hashes, as for every game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ...cards import SEAT_NAMES
+from ...players.levels import LEVELS
+from ..api import ApiError, bad_request, game_links, read_json
+from ..security import hash_token, is_game_id, new_game_id
+from ..table import FRIEND, YOU, Table
+from ..ws import Connection
+from .accounts import current_account
+from .clocks import OFFERED, Clock, TimeControl
+from .guard import refuse_cross_site, required_account, same_site
+from .names import is_name, name_key
+from .ratings import LEVEL_RATINGS
+from .service import Online
+from .store import Account, Challenge, OnlineGame
+
+MAX_OPEN = 3  # open challenges (seeks included) per account
+CLOSE_CROSS_SITE = 1008
+
+
+def _online(request: Request | WebSocket) -> Online:
+    online: Online = request.app.state.online
+    return online
+
+
+def _rated(data: dict[str, Any]) -> bool:
+    rated = data.get("rated", True)
+    if not isinstance(rated, bool):
+        raise bad_request("rated must be true or false")
+    return rated
+
+
+def computer_levels() -> list[dict[str, Any]]:
+    return [{"level": level, "rating": round(LEVEL_RATINGS[level]), "bot": True} for level in LEVELS]
+
+
+def lobby_document(challenges: list[Challenge], account: Account | None) -> dict[str, Any]:
+    """What one visitor sees: open challenges (a challenge to a named player only by the two of them, a quick
+    seek only by its owner), the computer levels, the time controls offered."""
+    me = None if account is None else account.name
+
+    def visible(c: Challenge) -> bool:
+        if c.quick:
+            return c.account.name == me
+        return c.target is None or me in (c.account.name, c.target)
+
+    return {
+        "challenges": [c.document() | {"quick": c.quick} for c in challenges if visible(c)],
+        "computer": computer_levels(),
+        "controls": list(OFFERED),
+    }
+
+
+async def lobby(request: Request) -> Response:
+    online = _online(request)
+    challenges = await online.run(online.store.challenges)
+    return JSONResponse(lobby_document(challenges, await current_account(request)))
+
+
+async def _changed(online: Online) -> None:
+    """The lobby changed: every lobby socket gets it again, as its account sees it."""
+    challenges = await online.run(online.store.challenges)
+    for listener in list(online.lobby_listeners):
+        listener.send({"type": "lobby", **lobby_document(challenges, listener.account)})
+
+
+async def post_challenge(request: Request) -> Response:
+    refuse_cross_site(request)
+    account = await required_account(request)
+    data = await read_json(request, {"control", "rated", "to"})
+    control, rated = TimeControl.parse(data.get("control")), _rated(data)
+    online = _online(request)
+    target_id = None
+    if data.get("to") is not None:
+        to = data["to"]
+        target = (
+            await online.run(online.store.account_by_key, name_key(to)) if isinstance(to, str) and is_name(to) else None
+        )
+        if target is None:
+            raise ApiError(404, "not_found", "there is no player of that name")
+        if target.id == account.id:
+            raise bad_request("you cannot challenge yourself")
+        target_id = target.id
+    challenge = await _add(online, account, target_id, control, rated, quick=False)
+    await _changed(online)
+    return JSONResponse({"challenge": challenge}, status_code=201)
+
+
+async def _add(
+    online: Online, account: Account, target_id: int | None, control: TimeControl, rated: bool, quick: bool
+) -> dict[str, Any]:
+    if await online.run(online.store.count_challenges, account.id) >= MAX_OPEN:
+        raise ApiError(409, "conflict", f"you have {MAX_OPEN} open challenges already: cancel one first")
+    challenge_id = secrets.token_urlsafe(8)
+    await online.run(
+        online.store.add_challenge, challenge_id, account.id, target_id, control.name, rated, quick, online.now()
+    )
+    return {"id": challenge_id, "control": control.name, "rated": rated, "quick": quick}
+
+
+def _challenge(challenges: list[Challenge], challenge_id: str) -> Challenge:
+    found = next((c for c in challenges if c.id == challenge_id), None)
+    if found is None:
+        raise ApiError(404, "not_found", "that challenge is gone (taken or cancelled)")
+    return found
+
+
+async def cancel_challenge(request: Request) -> Response:
+    refuse_cross_site(request)
+    account = await required_account(request)
+    online = _online(request)
+    challenge = _challenge(await online.run(online.store.challenges), str(request.path_params["challenge_id"]))
+    if challenge.account.id != account.id:
+        raise ApiError(403, "forbidden", "only its author can cancel a challenge")
+    await online.run(online.store.take_challenge, challenge.id)
+    await _changed(online)
+    return Response(status_code=204)
+
+
+async def accept_challenge(request: Request) -> Response:
+    refuse_cross_site(request)
+    account = await required_account(request)
+    online = _online(request)
+    challenge = _challenge(await online.run(online.store.challenges), str(request.path_params["challenge_id"]))
+    if challenge.account.id == account.id:
+        raise bad_request("you cannot accept your own challenge")
+    if challenge.target is not None and challenge.target != account.name:
+        raise ApiError(403, "forbidden", "this challenge is for another player")
+    return await _start(request, online, challenge, account)
+
+
+async def _start(request: Request, online: Online, challenge: Challenge, account: Account) -> Response:
+    if not await online.run(online.store.take_challenge, challenge.id):
+        raise ApiError(404, "not_found", "that challenge is gone (taken or cancelled)")
+    control = TimeControl.parse(challenge.control)
+    table = Table.new(new_game_id(), "friend", FRIEND, "random", request.app.state.rules)
+    seat_of = {challenge.account.id: _seat_named(table, YOU), account.id: _seat_named(table, FRIEND)}
+    tokens = {i: await online.seat_token(table.game_id, seat, i) for i, seat in seat_of.items()}
+    seats = {seat_of[i]: hash_token(tokens[i]) for i in seat_of}
+    rooms = online.rooms
+    new = table.stored_new(seats)
+    await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
+    to_move = SEAT_NAMES[table.session.to_move or 0]
+    accounts: dict[str, int | None] = {seat: i for i, seat in seat_of.items()}
+    clock = Clock.start(control, to_move, online.now())
+    await online.add_game(OnlineGame(table.game_id, accounts, None, challenge.rated, clock, False))
+    await online.run(online.store.drop_seeks, list(seat_of))
+    links = {i: game_links(table.game_id, seat_of[i], tokens[i], None) for i in seat_of}
+    online.tell_lobby({"type": "started", **links[challenge.account.id]}, {challenge.account.id})
+    await _changed(online)
+    return JSONResponse(links[account.id], status_code=201)
+
+
+def _seat_named(table: Table, name: str) -> str:
+    """The seat of the record name ("you": the challenger; "friend": who accepted)."""
+    return next(seat for seat, who in table.session.seats.items() if who == name)
+
+
+async def quick_pairing(request: Request) -> Response:
+    """Wait for an opponent at a time control: the first other seek of the same control and kind is taken at
+    once (201, the game); else a seek is left (202), and the game comes over the lobby socket."""
+    refuse_cross_site(request)
+    account = await required_account(request)
+    data = await read_json(request, {"control", "rated"})
+    control, rated = TimeControl.parse(data.get("control")), _rated(data)
+    online = _online(request)
+    for seek in await online.run(online.store.challenges):
+        if seek.quick and seek.control == control.name and seek.rated == rated and seek.account.id != account.id:
+            try:
+                return await _start(request, online, seek, account)
+            except ApiError:
+                continue  # someone else took it meanwhile
+    waiting = await _add(online, account, None, control, rated, quick=True)
+    await _changed(online)
+    return JSONResponse({"waiting": waiting}, status_code=202)
+
+
+async def play_computer(request: Request) -> Response:
+    """A game against a computer level from the lobby, rated for the account (ratings.py says why)."""
+    refuse_cross_site(request)
+    account = await required_account(request)
+    data = await read_json(request, {"level", "rated"})
+    level, rated = data.get("level"), _rated(data)
+    if level not in LEVELS:
+        raise bad_request(f"level must be one of {', '.join(LEVELS)}")
+    online = _online(request)
+    table = Table.new(new_game_id(), "computer", str(level), "random", request.app.state.rules)
+    seat = _seat_named(table, YOU)
+    token = await online.seat_token(table.game_id, seat, account.id)
+    rooms = online.rooms
+    new = table.stored_new({seat: hash_token(token)})
+    await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
+    accounts: dict[str, int | None] = {s: (account.id if s == seat else None) for s in SEAT_NAMES}
+    await online.add_game(OnlineGame(table.game_id, accounts, str(level), rated, None, False))
+    rooms.add(table)
+    return JSONResponse(game_links(table.game_id, seat, token, None), status_code=201)
+
+
+async def my_seat(request: Request) -> Response:
+    """The logged-in account's seat of an online game, with its token (for another device); `{"seat": null}`
+    when nobody is logged in or the account holds no seat there (the game page asks on every visit)."""
+    account = await current_account(request)
+    online = _online(request)
+    game_id = str(request.path_params["game_id"])
+    game = await online.game(game_id) if is_game_id(game_id) and account is not None else None
+    seat = None if game is None else next((s for s, i in game.accounts.items() if account and i == account.id), None)
+    if seat is None or account is None:
+        return JSONResponse({"seat": None})
+    return JSONResponse(game_links(game_id, seat, await online.seat_token(game_id, seat, account.id), None))
+
+
+@dataclass(eq=False)
+class LobbyListener(Connection):
+    account: Account | None = None
+
+    @property
+    def account_id(self) -> int | None:
+        return None if self.account is None else self.account.id
+
+
+async def lobby_socket(socket: WebSocket) -> None:
+    """`/ws/lobby`: the lobby as it changes (`lobby` messages) and, to an account, its new games (`started`)."""
+    if not same_site(socket):
+        await socket.close(CLOSE_CROSS_SITE)
+        return
+    await socket.accept()
+    online = _online(socket)
+    listener = LobbyListener(socket, account=await current_account(socket))
+    pump = asyncio.create_task(listener.pump(), name="lobby writer")
+    challenges = await online.run(online.store.challenges)
+    listener.send({"type": "lobby", **lobby_document(challenges, listener.account)})
+    online.lobby_listeners.add(listener)
+    try:
+        while True:
+            frame = await socket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            if not listener.bucket.allow():
+                break
+            listener.send({"type": "pong"})  # the lobby socket takes no requests: anything sent is a keep-alive
+    except WebSocketDisconnect:
+        pass
+    finally:
+        online.lobby_listeners.discard(listener)
+        listener.close()
+        if not pump.done():
+            pump.cancel()

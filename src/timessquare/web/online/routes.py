@@ -1,0 +1,63 @@
+"""The online routes and their setup: `install(app, ...)` is all `web/app.py` calls."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from pathlib import Path
+
+from sqlalchemy import Engine
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+
+from ..rooms import Rooms
+from . import accounts, lobby, seats
+from .accounts import AccountLimits
+from .service import Online, system_now
+from .store import OnlineStore
+
+PAGES = Path(__file__).resolve().parent.parent / "pages"
+
+
+def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    async def serve_page(request: Request) -> Response:
+        return FileResponse(PAGES / name, media_type="text/html; charset=utf-8")
+
+    return serve_page
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/lobby", page("lobby.html")),
+    Route("/players", page("players.html")),
+    Route("/players/{name}", page("player.html")),
+    Route("/api/accounts", accounts.sign_up, methods=["POST"]),
+    Route("/api/session", accounts.who, methods=["GET"]),
+    Route("/api/session", accounts.log_in, methods=["POST"]),
+    Route("/api/session", accounts.log_out, methods=["DELETE"]),
+    Route("/api/account/password", accounts.change_password, methods=["POST"]),
+    Route("/api/account", accounts.delete_account, methods=["DELETE"]),
+    Route("/api/players", accounts.leaderboard, methods=["GET"]),
+    Route("/api/players/{name}", accounts.player, methods=["GET"]),
+    Route("/api/lobby", lobby.lobby, methods=["GET"]),
+    Route("/api/lobby", lobby.post_challenge, methods=["POST"]),
+    Route("/api/lobby/quick", lobby.quick_pairing, methods=["POST"]),
+    Route("/api/lobby/computer", lobby.play_computer, methods=["POST"]),
+    Route("/api/lobby/{challenge_id}", lobby.cancel_challenge, methods=["DELETE"]),
+    Route("/api/lobby/{challenge_id}/accept", lobby.accept_challenge, methods=["POST"]),
+    Route("/api/games/{game_id}/seat", lobby.my_seat, methods=["GET"]),
+    Route("/api/games/{game_id}/take", seats.take_seat, methods=["POST"]),
+    Route("/api/games/{game_id}/claim", seats.claim_leaver, methods=["POST"]),
+    WebSocketRoute("/ws/lobby", lobby.lobby_socket),
+]
+
+
+def install(
+    app: Starlette, engine: Engine, rooms: Rooms, now: Callable[[], datetime] | None, tries_per_minute: float
+) -> Online:
+    """Online play on this app: its state (`app.state.online`) and the room hooks; the routes are ROUTES."""
+    online = Online(OnlineStore(engine), rooms, now or system_now)
+    app.state.online = online
+    app.state.account_limits = AccountLimits(tries_per_minute)
+    return online

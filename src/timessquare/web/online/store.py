@@ -1,0 +1,417 @@
+"""Reading and writing the online tables (tables.py): short blocking transactions, called from worker threads.
+
+Every moment stored comes from the caller (the server's injected clock), never from here.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, delete, func, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..storage.schema import games, seats
+from .clocks import Clock, TimeControl
+from .glicko2 import Rating
+from .tables import accounts, challenges, logins, online_games, rating_history, server_keys
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes; every time stored is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Account:
+    id: int
+    name: str
+    bot: bool
+    rating: Rating
+    games: int
+    deleted: bool
+    password_hash: str | None = None
+
+    def document(self) -> dict[str, Any]:
+        """What anyone may read of an account (GET /api/players/{name})."""
+        return {
+            "name": self.name,
+            "bot": self.bot,
+            "rating": round(self.rating.rating),
+            "deviation": round(self.rating.deviation),
+            "provisional": self.rating.provisional,
+            "games": self.games,
+        }
+
+
+@dataclass(frozen=True)
+class OnlineGame:
+    game_id: str
+    accounts: dict[str, int | None]  # by seat
+    level: str | None
+    rated: bool
+    clock: Clock | None
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: str
+    account: Account
+    target: str | None
+    control: str
+    rated: bool
+    quick: bool
+    created: datetime
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "by": self.account.name,
+            "bot": self.account.bot,
+            "rating": round(self.account.rating.rating),
+            "provisional": self.account.rating.provisional,
+            "to": self.target,
+            "control": self.control,
+            "rated": self.rated,
+        }
+
+
+def _account(row: Any) -> Account:
+    rating = Rating(row["rating"], row["deviation"], row["volatility"])
+    return Account(
+        row["id"], row["name"], bool(row["bot"]), rating, row["games"], bool(row["deleted"]), row["password_hash"]
+    )
+
+
+def _online(row: Any) -> OnlineGame:
+    clock = None
+    if row["control"] is not None:
+        left = {"A": row["left_a_ms"], "B": row["left_b_ms"]}
+        clock = Clock(TimeControl.parse(row["control"]), left, row["clock_seat"], aware(row["turn_started"]))
+    return OnlineGame(
+        row["game_id"],
+        {"A": row["account_a"], "B": row["account_b"]},
+        row["level"],
+        bool(row["rated"]),
+        clock,
+        bool(row["finished"]),
+    )
+
+
+def _clock_values(clock: Clock | None) -> dict[str, Any]:
+    if clock is None:
+        return {}
+    return {
+        "control": clock.control.name,
+        "left_a_ms": clock.left["A"],
+        "left_b_ms": clock.left["B"],
+        "clock_seat": clock.running,
+        "turn_started": clock.since,
+        "deadline": clock.deadline,
+    }
+
+
+class NameTaken(Exception):
+    pass
+
+
+class OnlineStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # ------------------------------------------------------------------ accounts
+
+    def create_account(self, name: str, key: str, password_hash: str, bot: bool, now: datetime) -> Account:
+        start = Rating()
+        values = dict(
+            name=name,
+            name_key=key,
+            password_hash=password_hash,
+            bot=bot,
+            rating=start.rating,
+            deviation=start.deviation,
+            volatility=start.volatility,
+            games=0,
+            created_at=now,
+            deleted=False,
+        )
+        try:
+            with self.engine.begin() as c:
+                key_row = c.execute(insert(accounts).values(**values)).inserted_primary_key
+                assert key_row is not None
+                new_id = key_row[0]
+        except IntegrityError:
+            raise NameTaken(name) from None
+        return Account(int(new_id), name, bot, start, 0, False)
+
+    def account_by_key(self, key: str) -> Account | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(accounts).where(accounts.c.name_key == key)).mappings().first()
+        return None if row is None or row["deleted"] else _account(row)
+
+    def accounts_by_id(self, ids: Sequence[int]) -> dict[int, Account]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(accounts).where(accounts.c.id.in_(list(ids)))).mappings()
+            return {row["id"]: _account(row) for row in rows}
+
+    def set_password(self, account_id: int, password_hash: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(accounts).where(accounts.c.id == account_id).values(password_hash=password_hash))
+            c.execute(delete(logins).where(logins.c.account_id == account_id))  # every other device logs in again
+
+    def delete_account(self, account_id: int) -> None:
+        """The account goes; its games stay, under a neutral name, and its rating history with it."""
+        neutral = f"deleted-{account_id}"
+        with self.engine.begin() as c:
+            c.execute(
+                update(accounts)
+                .where(accounts.c.id == account_id)
+                .values(name=neutral, name_key=neutral, password_hash=None, deleted=True)
+            )
+            c.execute(delete(logins).where(logins.c.account_id == account_id))
+            c.execute(
+                delete(challenges).where(
+                    or_(challenges.c.account_id == account_id, challenges.c.target_id == account_id)
+                )
+            )
+
+    def leaderboard(self, limit: int) -> list[Account]:
+        query = (
+            select(accounts)
+            .where(accounts.c.deleted.is_(False), accounts.c.games > 0)
+            .order_by(accounts.c.rating.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            return [_account(row) for row in c.execute(query).mappings()]
+
+    # -------------------------------------------------------------------- logins
+
+    def add_login(self, token_hash: str, account_id: int, now: datetime, expires: datetime) -> None:
+        with self.engine.begin() as c:
+            c.execute(
+                insert(logins).values(token_hash=token_hash, account_id=account_id, created_at=now, expires_at=expires)
+            )
+
+    def login_account(self, token_hash: str, now: datetime) -> Account | None:
+        query = select(accounts, logins.c.expires_at).join(logins, logins.c.account_id == accounts.c.id)
+        with self.engine.connect() as c:
+            row = c.execute(query.where(logins.c.token_hash == token_hash)).mappings().first()
+        if row is None or row["deleted"] or aware(row["expires_at"]) <= now:
+            return None
+        return _account(row)
+
+    def drop_login(self, token_hash: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(delete(logins).where(logins.c.token_hash == token_hash))
+
+    def key(self, name: str) -> str:
+        """A server secret by name, made on first use (the first writer wins)."""
+        with self.engine.begin() as c:
+            value = c.execute(select(server_keys.c.value).where(server_keys.c.name == name)).scalar()
+            if value is None:
+                try:
+                    with c.begin_nested():
+                        c.execute(insert(server_keys).values(name=name, value=secrets.token_hex(32)))
+                except IntegrityError:
+                    pass
+                value = c.execute(select(server_keys.c.value).where(server_keys.c.name == name)).scalar_one()
+        return str(value)
+
+    # -------------------------------------------------------------- online games
+
+    def add_online_game(self, game: OnlineGame) -> None:
+        values = dict(
+            game_id=game.game_id,
+            account_a=game.accounts["A"],
+            account_b=game.accounts["B"],
+            level=game.level,
+            rated=game.rated,
+            finished=False,
+            **_clock_values(game.clock),
+        )
+        with self.engine.begin() as c:
+            c.execute(insert(online_games).values(**values))
+
+    def online_game(self, game_id: str) -> OnlineGame | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().first()
+        return None if row is None else _online(row)
+
+    def set_clock(self, game_id: str, clock: Clock) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**_clock_values(clock)))
+
+    def take_seat(self, game_id: str, seat: str, old_hash: str, new_hash: str, account_id: int) -> None:
+        """A seat of a game moves into an account: its token changes, and the game becomes an online game
+        (casual, no clock) if it was not one."""
+        with self.engine.begin() as c:
+            c.execute(
+                update(seats)
+                .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.token_hash == old_hash)
+                .values(token_hash=new_hash)
+            )
+            column = "account_a" if seat == "A" else "account_b"
+            found = c.execute(select(online_games.c.game_id).where(online_games.c.game_id == game_id)).first()
+            if found is None:
+                other = games.c.player_a if seat == "B" else games.c.player_b
+                query = select(games.c.mode, games.c.status, other).where(games.c.id == game_id)
+                mode, status, player = c.execute(query).one()
+                level = player if mode == "computer" else None
+                values = dict(game_id=game_id, rated=False, finished=status == "finished", level=level)
+                c.execute(insert(online_games).values(**values, **{column: account_id}))
+            else:
+                c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**{column: account_id}))
+
+    def past_deadline(self, now: datetime, limit: int = 100) -> list[str]:
+        query = (
+            select(online_games.c.game_id)
+            .where(online_games.c.finished.is_(False), online_games.c.deadline <= now)
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            return list(c.execute(query).scalars())
+
+    def unsettled(self, limit: int = 100) -> list[tuple[str, str]]:
+        """Finished games whose online row was not settled (the server stopped in between): id and result."""
+        query = (
+            select(online_games.c.game_id, games.c.result)
+            .join(games, games.c.id == online_games.c.game_id)
+            .where(online_games.c.finished.is_(False), games.c.status == "finished")
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            return [(row[0], row[1]) for row in c.execute(query)]
+
+    def games_of(self, account_id: int, limit: int) -> list[dict[str, Any]]:
+        """An account's recent games, newest first: the game, its seat, the result, rated or not."""
+        mine = or_(online_games.c.account_a == account_id, online_games.c.account_b == account_id)
+        query = (
+            select(online_games, games.c.result, games.c.updated_at, games.c.status)
+            .join(games, games.c.id == online_games.c.game_id)
+            .where(mine)
+            .order_by(games.c.updated_at.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            return [dict(row) for row in c.execute(query).mappings()]
+
+    def settle(self, game_id: str, result: str, now: datetime, rate: Any) -> dict[int, Rating] | None:
+        """Mark a finished online game settled and, if rated, store both players' new ratings (computed by
+        `rate(online_game, accounts_by_id, result)`); None if it was settled already (another process)."""
+        with self.engine.begin() as c:
+            claimed = c.execute(
+                update(online_games)
+                .where(online_games.c.game_id == game_id, online_games.c.finished.is_(False))
+                .values(finished=True, clock_seat=None, deadline=None)
+            ).rowcount
+            if claimed != 1:
+                return None
+            row = c.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().one()
+            game = _online(row)
+            if not game.rated:
+                return {}
+            ids = [i for i in game.accounts.values() if i is not None]
+            rows = c.execute(select(accounts).where(accounts.c.id.in_(ids))).mappings()
+            found = {r["id"]: _account(r) for r in rows}
+            new: dict[int, Rating] = rate(game, found, result)
+            for account_id, rating in new.items():
+                c.execute(
+                    update(accounts)
+                    .where(accounts.c.id == account_id)
+                    .values(
+                        rating=rating.rating,
+                        deviation=rating.deviation,
+                        volatility=rating.volatility,
+                        games=accounts.c.games + 1,
+                    )
+                )
+                c.execute(
+                    insert(rating_history).values(
+                        account_id=account_id, game_id=game_id, at=now, rating=rating.rating, deviation=rating.deviation
+                    )
+                )
+            return new
+
+    def history(self, account_id: int, limit: int = 200) -> list[dict[str, Any]]:
+        query = (
+            select(rating_history)
+            .where(rating_history.c.account_id == account_id)
+            .order_by(rating_history.c.id.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            rows = [dict(r) for r in c.execute(query).mappings()]
+        rows.reverse()
+        return rows
+
+    # ---------------------------------------------------------------- challenges
+
+    def add_challenge(
+        self,
+        challenge_id: str,
+        account_id: int,
+        target_id: int | None,
+        control: str,
+        rated: bool,
+        quick: bool,
+        now: datetime,
+    ) -> None:
+        with self.engine.begin() as c:
+            c.execute(
+                insert(challenges).values(
+                    id=challenge_id,
+                    account_id=account_id,
+                    target_id=target_id,
+                    control=control,
+                    rated=rated,
+                    quick=quick,
+                    created_at=now,
+                )
+            )
+
+    def challenges(self) -> list[Challenge]:
+        target = accounts.alias("target")
+        query = (
+            select(challenges, target.c.name.label("target_name"))
+            .outerjoin(target, target.c.id == challenges.c.target_id)
+            .order_by(challenges.c.created_at)
+        )
+        with self.engine.connect() as c:
+            rows = [dict(r) for r in c.execute(query).mappings()]
+            owners = {
+                r["id"]: _account(r)
+                for r in c.execute(
+                    select(accounts).where(accounts.c.id.in_([row["account_id"] for row in rows]))
+                ).mappings()
+            }
+        return [
+            Challenge(
+                r["id"],
+                owners[r["account_id"]],
+                r["target_name"],
+                r["control"],
+                bool(r["rated"]),
+                bool(r["quick"]),
+                aware(r["created_at"]),
+            )
+            for r in rows
+        ]
+
+    def take_challenge(self, challenge_id: str) -> bool:
+        """Remove a challenge; False if it was gone already (taken by someone else, or cancelled)."""
+        with self.engine.begin() as c:
+            return bool(c.execute(delete(challenges).where(challenges.c.id == challenge_id)).rowcount == 1)
+
+    def drop_seeks(self, account_ids: Sequence[int]) -> None:
+        """Players who start a game stop waiting in quick pairing."""
+        with self.engine.begin() as c:
+            c.execute(delete(challenges).where(challenges.c.quick.is_(True), challenges.c.account_id.in_(account_ids)))
+
+    def count_challenges(self, account_id: int) -> int:
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).where(challenges.c.account_id == account_id)).scalar_one())

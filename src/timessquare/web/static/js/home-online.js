@@ -1,0 +1,48 @@
+// The home page's window on the lobby: the open challenges, live over the lobby socket, and a way in. A
+// logged-in person whose challenge is accepted meanwhile is taken to the game from here too.
+
+import { ratingText } from "./online-api.js";
+import { t } from "./i18n.js";
+import { clear, el } from "./page.js";
+import { keepTokenOfUrl } from "./tokens.js";
+
+const SHOWN = 5;
+let challenges = null;
+let retry = 500;
+
+function render() {
+  const list = document.getElementById("home-challenges");
+  if (!list || challenges === null) return;
+  clear(list);
+  for (const c of challenges.slice(0, SHOWN)) {
+    const bits = [ratingText(c), c.control, t(c.rated ? "lobby.rated" : "lobby.casual")];
+    if (c.bot) bits.push(t("online.bot"));
+    list.append(el("li", {}, el("span", {}, c.by, " ", el("span", { class: "meta" }, bits.join(" · "))), el("a", { href: "/lobby" }, t("lobby.accept"))));
+  }
+  if (!challenges.length) list.append(el("li", { class: "empty" }, t("lobby.none")));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "lobby") {
+      retry = 500;
+      challenges = message.challenges.filter((c) => !c.quick);
+      render();
+    } else if (message.type === "started") {
+      location.assign(keepTokenOfUrl(message.url));
+    }
+  };
+  socket.onclose = () => {
+    setTimeout(connect, retry);
+    retry = Math.min(10_000, retry * 2);
+  };
+}
+
+/** Start the lobby panel (the page's words must be loaded). */
+export function startHomeLobby() {
+  document.addEventListener("ts:lang", render);
+  connect();
+}

@@ -1,0 +1,235 @@
+// The lobby page: the account box (sign up, log in and out, password, deletion), open challenges, quick
+// pairing and the computer levels, kept live by the lobby socket (/ws/lobby). A game that starts for this
+// account opens at once.
+
+import * as online from "./online-api.js";
+import { ratingText } from "./online-api.js";
+import { t } from "./i18n.js";
+import { clear, el, initPage, markReady } from "./page.js";
+import { keepTokenOfUrl } from "./tokens.js";
+
+const $ = (id) => document.getElementById(id);
+let account = null;
+let lobbyState = null;
+let socket = null;
+let retry = 500;
+
+const TRANSLATED = ["bad_login", "name_taken", "rate_limited", "not_logged_in"]; // the others: the server's words
+const NAME = /^[A-Za-z][A-Za-z0-9_-]{2,19}$/;
+
+function words(error) {
+  if (typeof error === "string") return error;
+  if (error && TRANSLATED.includes(error.code)) return t(`account.error.${error.code}`);
+  return error && error.message ? error.message : t("msg.serverDown");
+}
+
+function showMessage(error, kind = "error") {
+  const box = $("lobby-message");
+  box.textContent = words(error);
+  box.dataset.kind = kind;
+  box.hidden = false;
+}
+
+function hideMessage() {
+  $("lobby-message").hidden = true;
+}
+
+function openGame(game) {
+  location.assign(keepTokenOfUrl(game.url));
+}
+
+// ---- the account ----------------------------------------------------------------------------------------
+
+function renderAccount() {
+  $("logged-out").hidden = Boolean(account);
+  $("logged-in").hidden = !account;
+  $("challenge-form").hidden = !account;
+  if (account) {
+    const kind = account.bot ? ` · ${t("online.bot")}` : "";
+    $("whoami").textContent = t("account.whoami", { name: account.name, rating: ratingText(account) }) + kind;
+    $("my-page").href = `/players/${encodeURIComponent(account.name)}`;
+  }
+}
+
+async function withAccount(work) {
+  hideMessage();
+  try {
+    const answer = await work();
+    account = answer && answer.account !== undefined ? answer.account : account;
+    renderAccount();
+    connect(true);
+    return true;
+  } catch (error) {
+    showMessage(error);
+    return false;
+  }
+}
+
+function credentials() {
+  return [$("login-name").value.trim(), $("login-password").value];
+}
+
+// ---- the lobby --------------------------------------------------------------------------------------------
+
+function challengeItem(challenge) {
+  const mine = account && challenge.by === account.name;
+  const who = el("a", { href: `/players/${encodeURIComponent(challenge.by)}` }, challenge.by);
+  const bits = [ratingText(challenge), challenge.control, t(challenge.rated ? "lobby.rated" : "lobby.casual")];
+  if (challenge.bot) bits.push(t("online.bot"));
+  if (challenge.to) bits.push(t("lobby.forPlayer", { name: challenge.to }));
+  const button = mine
+    ? el("button", { type: "button", onclick: () => act(() => online.cancelChallenge(challenge.id)) }, t("lobby.cancel"))
+    : account
+      ? el("button", { type: "button", class: "primary", onclick: () => accept(challenge.id) }, t("lobby.accept"))
+      : null;
+  return el("li", {}, el("span", {}, who, " ", el("span", { class: "meta" }, bits.join(" · "))), button);
+}
+
+function renderLobby() {
+  if (!lobbyState) return;
+  const list = $("challenges");
+  clear(list);
+  const open = lobbyState.challenges.filter((c) => !c.quick);
+  for (const challenge of open) list.append(challengeItem(challenge));
+  if (!open.length) list.append(el("li", { class: "meta" }, t("lobby.none")));
+  const select = $("control");
+  if (!select.options.length) {
+    for (const control of lobbyState.controls) select.append(el("option", { value: control }, control));
+    select.value = "5+3";
+  }
+  const quick = $("quick");
+  clear(quick);
+  const waiting = lobbyState.challenges.find((c) => c.quick);
+  for (const control of lobbyState.controls.filter((c) => c.includes("+"))) {
+    quick.append(el("button", { type: "button", disabled: !account || Boolean(waiting), onclick: () => seek(control) }, control));
+  }
+  $("quick-status").textContent = waiting
+    ? t("lobby.waiting", { control: waiting.control })
+    : account
+      ? ""
+      : t("lobby.logInFirst");
+  if (waiting) {
+    $("quick-status").append(" ", el("button", { type: "button", onclick: () => act(() => online.cancelChallenge(waiting.id)) }, t("lobby.cancel")));
+  }
+  const levels = $("levels");
+  clear(levels);
+  for (const level of lobbyState.computer) {
+    const name = t(`level.${level.level}`);
+    levels.append(
+      el(
+        "li",
+        {},
+        el("span", {}, name, " ", el("span", { class: "meta" }, level.rating)),
+        el("button", { type: "button", disabled: !account, onclick: () => playLevel(level.level), "aria-label": t("lobby.playLevel", { level: name }) }, t("lobby.play")),
+      ),
+    );
+  }
+}
+
+async function act(work) {
+  hideMessage();
+  try {
+    await work();
+  } catch (error) {
+    showMessage(error);
+  }
+}
+
+async function accept(id) {
+  await act(async () => openGame(await online.acceptChallenge(id)));
+}
+
+async function seek(control) {
+  await act(async () => {
+    const answer = await online.quickPairing(control);
+    if (answer.url) openGame(answer);
+  });
+}
+
+async function playLevel(level) {
+  await act(async () => openGame(await online.playComputer(level)));
+}
+
+async function postChallenge(event) {
+  event.preventDefault();
+  const body = { control: $("control").value, rated: $("rated").checked };
+  const to = $("opponent").value.trim();
+  if (to) body.to = to;
+  await act(async () => {
+    await online.postChallenge(body);
+    $("opponent").value = "";
+    showMessage(t("lobby.posted"), "info");
+  });
+}
+
+// ---- the lobby socket -----------------------------------------------------------------------------------
+
+function connect(again = false) {
+  if (socket && !again) return;
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+  }
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "lobby") {
+      retry = 500;
+      lobbyState = message;
+      renderLobby();
+      markReady();
+    } else if (message.type === "started") {
+      openGame(message);
+    }
+  };
+  socket.onclose = () => {
+    socket = null;
+    setTimeout(() => connect(), retry);
+    retry = Math.min(10_000, retry * 2);
+  };
+}
+
+// ---- wiring ----------------------------------------------------------------------------------------------
+
+async function main() {
+  await initPage();
+  $("login-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    withAccount(() => online.logIn(...credentials()));
+  });
+  $("sign-up").addEventListener("click", () => {
+    const [name, password] = credentials();
+    if (!NAME.test(name)) showMessage(t("account.badName"));
+    else if ($("login-form").reportValidity()) withAccount(() => online.signUp(name, password));
+  });
+  $("log-out").addEventListener("click", () => withAccount(async () => (await online.logOut(), { account: null })));
+  $("password-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (await withAccount(() => online.changePassword($("old-password").value, $("new-password").value))) {
+      event.target.reset();
+      showMessage(t("account.changed"), "info");
+    }
+  });
+  $("delete-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!window.confirm(t("account.deleteSure"))) return;
+    if (await withAccount(async () => (await online.deleteAccount($("delete-password").value), { account: null }))) {
+      showMessage(t("account.deleted"), "info");
+    }
+  });
+  $("challenge-form").addEventListener("submit", postChallenge);
+  document.addEventListener("ts:lang", () => {
+    renderAccount();
+    renderLobby();
+  });
+  try {
+    account = (await online.whoAmI()).account;
+  } catch (error) {
+    showMessage(error);
+  }
+  renderAccount();
+  connect();
+}
+
+main();

@@ -1,0 +1,139 @@
+// The online part of the game page (docs/web-protocol.md, "In the game socket"): the players' names and
+// ratings, the clocks counted down here from the server's figures (the server alone decides), the clock in
+// the tab title, and the claim against a player who has left.
+
+import { claimWin, mySeat, ratingText, takeSeat, whoAmI } from "./online-api.js";
+import { t } from "./i18n.js";
+import { clear, el } from "./page.js";
+import { storeToken, tokenFor } from "./tokens.js";
+
+const GRACE_MS = 60_000; // R11.4
+let online = null;
+let seat = null;
+let received = 0;
+let gameId = "";
+let ticking = null;
+let baseTitle = "";
+let account; // undefined until asked: the logged-in account, or null
+
+function clockText(ms) {
+  if (ms >= 86_400_000) return t("clock.days", { n: Math.floor(ms / 86_400_000), h: Math.floor((ms % 86_400_000) / 3_600_000) });
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+function leftNow(clockSeat) {
+  const clock = online.clock;
+  const left = clock.left_ms[clockSeat];
+  return clock.running === clockSeat ? left - (Date.now() - received) : left;
+}
+
+function tick() {
+  if (!online || !online.clock) return;
+  for (const s of ["A", "B"]) {
+    const slot = document.querySelector(`[data-clock="${s}"]`);
+    if (slot) slot.textContent = clockText(leftNow(s));
+  }
+  const running = online.clock.running;
+  document.title = running ? `${clockText(leftNow(running))} · ${baseTitle}` : baseTitle;
+  const claim = document.getElementById("claim-win");
+  if (claim) {
+    const real = !online.clock.control.endsWith("d");
+    const theirs = running && seat && running !== seat;
+    const away = theirs && online.clock.left_ms[running] - leftNow(running) >= GRACE_MS;
+    claim.hidden = !(real && away);
+  }
+}
+
+function playerLine(s) {
+  const account = online.accounts[s];
+  const name = account ? account.name : online.level && !account ? t(`level.${online.level}`) : t("online.nobody");
+  const who = account ? el("a", { href: `/players/${encodeURIComponent(account.name)}` }, name) : name;
+  const rating = account ? ` (${ratingText(account)}${account.bot ? `, ${t("online.bot")}` : ""})` : "";
+  const clock = online.clock ? el("span", { class: "clock", dataset: { clock: s, running: String(online.clock.running === s) }, role: "timer", "aria-label": t("clock.of", { seat: s }) }) : null;
+  return el("li", { class: s === seat ? "mine" : "" }, el("span", { class: "seat" }, s), " ", who, rating, " ", clock);
+}
+
+/** The seat token of the logged-in account in this game (kept like any other), or null. */
+export async function accountSeatToken(id) {
+  try {
+    const seat = await mySeat(id);
+    if (!seat.seat) return null;
+    storeToken(id, seat.token);
+    return seat.token;
+  } catch {
+    return null; // not logged in, or no seat here: watch
+  }
+}
+
+/** Draw the online bar for a new state (nothing for a game that is not online). */
+export function renderOnline(state, id) {
+  const bar = document.getElementById("online-bar");
+  if (!bar) return;
+  online = state.online || null;
+  seat = state.seat;
+  gameId = id;
+  received = Date.now();
+  baseTitle = document.title;
+  const hint = document.getElementById("hint");
+  if (hint && online && (online.rated || online.clock)) hint.hidden = true; // R11.6: the server refuses it anyway
+  if (!online) {
+    offerToKeep(bar, state);
+    return;
+  }
+  bar.hidden = false;
+  clear(bar);
+  const kind = t(online.rated ? "lobby.rated" : "lobby.casual");
+  const control = online.clock ? online.clock.control : "";
+  bar.append(el("ul", { class: "online-players" }, playerLine("A"), playerLine("B")), el("p", { class: "meta" }, [control, kind].filter(Boolean).join(" · ")));
+  if (online.clock && seat && !state.over) {
+    bar.append(el("button", { type: "button", id: "claim-win", hidden: true, onclick: claim }, t("clock.claim")));
+  }
+  if (!ticking && online.clock) ticking = setInterval(tick, 250);
+  tick();
+}
+
+/** A seat of a game without an account: a logged-in person may keep it in the account (docs/web-protocol.md). */
+async function offerToKeep(bar, state) {
+  if (!state.seat || state.over || !tokenFor(gameId)) {
+    bar.hidden = true;
+    return;
+  }
+  if (account === undefined) {
+    account = null;
+    try {
+      account = (await whoAmI()).account;
+    } catch {
+      account = null;
+    }
+  }
+  if (!account || document.getElementById("keep-seat")) {
+    bar.hidden = !document.getElementById("keep-seat");
+    return;
+  }
+  clear(bar);
+  bar.append(el("button", { type: "button", id: "keep-seat", onclick: keep }, t("online.keep", { name: account.name })));
+  bar.hidden = false;
+}
+
+async function keep() {
+  try {
+    const seat = await takeSeat(gameId, tokenFor(gameId));
+    storeToken(gameId, seat.token);
+    location.reload(); // join again with the seat's new token
+  } catch (error) {
+    document.getElementById("keep-seat").after(el("p", { class: "message", role: "alert" }, error.message || t("msg.serverDown")));
+  }
+}
+
+async function claim() {
+  const button = document.getElementById("claim-win");
+  try {
+    await claimWin(gameId);
+  } catch (error) {
+    if (button) button.after(el("p", { class: "message", role: "alert" }, error.message || t("msg.serverDown")));
+  }
+}
