@@ -19,7 +19,15 @@ from ..players.levels import LEVELS
 PAGES = Path(__file__).resolve().parent / "pages"
 TEMPLATES = Jinja2Templates(directory=PAGES)
 # The pages with a script, by file: what each is called (the header marks it; static/js/<name>.js is its script).
-SCRIPTED = {"index.html": "home", "game.html": "game", "replay.html": "replay", "rules.html": "rules"}
+SCRIPTED = {
+    "index.html": "home",
+    "game.html": "game",
+    "replay.html": "replay",
+    "rules.html": "rules",
+    "lobby.html": "lobby",
+    "players.html": "players",
+    "player.html": "player",
+}
 
 
 def page_context(page: str, lang: str = ENGLISH, script: str | None = None) -> dict[str, object]:
