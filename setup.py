@@ -10,7 +10,8 @@ setup(
     ext_modules=[
         Extension(
             "timessquare._fastcore._core",
-            sources=["src/timessquare/_fastcore/_core.c"],
+            sources=["src/timessquare/_fastcore/_core.c"],  # it includes _vector.c
+            depends=["src/timessquare/_fastcore/_vector.c"],
             extra_compile_args=["-O2"],
             optional=True,
         )

@@ -1,4 +1,5 @@
-"""`timessquare bench --json`: one object with both paths' random play and search figures."""
+"""`timessquare bench --json`: one object with both paths' random play and search figures, and the vector
+environment's learner steps per second."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ def test_bench_json_gives_both_paths_side_by_side(capsys: pytest.CaptureFixture[
     captured = capsys.readouterr()
     assert captured.err == ""
     doc = json.loads(captured.out)
-    assert set(doc) == {"python", "compiled"}
+    assert set(doc) == {"python", "compiled", "vector_env"}
+    vector = doc["vector_env"]
+    assert vector["steps_per_second"] > 0 and vector["steps"] >= vector["num_envs"]
+    assert vector["engine"] == ("c" if fast.available() else "python")
     paths = ("python", "compiled") if fast.available() else ("python",)
     for path in paths:
         figures = doc[path]
@@ -38,6 +42,7 @@ def test_without_the_compiled_core_bench_reports_the_python_path(
     assert main(["bench", "--seconds", "0.2"]) == 0
     out = capsys.readouterr().out
     assert "not built" in out and "actions per second" in out
+    assert "vector environment (python engine" in out  # the same interface, on the Python engine
 
 
 def test_bench_refuses_a_time_of_nothing(capsys: pytest.CaptureFixture[str]) -> None:

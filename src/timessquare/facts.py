@@ -23,9 +23,14 @@ CHANCE_EVENTS: Final = (DEAL, RESHUFFLE)
 
 RESULTS: Final = ("A", "B", "draw")  # the winner's seat, or a draw (R8.2 only); utilities +1 / 0 / -1
 
-# A bound on the length of a game, in player actions. Every turn that is not a lure plays or discards at
-# least one card and draws (R6.1), and at most 55 + 55 cards are ever drawn, so there are fewer than 110
-# such turns; a lure moves a figure onto Hal's space, where no lure can reach it again until a card moves
-# something, so at most three lures follow one another; and a turn has at most 9 actions (8 cards, `end`).
-# 4 * 110 turns * 9 actions is under 4000. Self-play games average about 96 actions.
-MAX_GAME_LENGTH: Final = 4000
+# Bounds on a game (the proof, step by step, is in docs/research.md, "Bounds"): the non-mover always
+# holds 8 cards, so the second supply has at most 55 - 8 = 47 cards and at most 39 + 47 = 86 cards are ever
+# drawn; every completed card turn draws at least one, so there are at most 86 of them plus one cut short by
+# a win; each has at most 9 actions (8 cards, `end`); at most 3 lures follow one another (each puts another
+# of Sue and her bodyguards on Hal's space, where no lure can reach it), so at most 3 * 88 lures.
+MAX_SECOND_SUPPLY: Final = 55 - 8
+MAX_CARD_TURNS: Final = 39 + MAX_SECOND_SUPPLY + 1
+MAX_LURES: Final = 3 * (MAX_CARD_TURNS + 1)
+MAX_GAME_LENGTH: Final = (MAX_CARD_TURNS - 1) * 9 + 8 + MAX_LURES  # 1,046 player actions
+# OpenSpiel's chance nodes: the deal is 56 (the fist draw of Hal, then one a card), the reshuffle one a card.
+MAX_CHANCE_NODES: Final = 1 + 55 + MAX_SECOND_SUPPLY  # 103

@@ -4,6 +4,7 @@ opponent, determinism, and that the observation is the learner's view and nothin
 from __future__ import annotations
 
 import random
+import warnings
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ import timessquare.envs  # noqa: E402, F401  (registers TimesSquare-v0)
 from timessquare.actions import END_ID  # noqa: E402
 from timessquare.envs.gym_env import TimesSquareEnv  # noqa: E402
 from timessquare.errors import IllegalActionError, InvalidActionError, TimesSquareError  # noqa: E402
+from timessquare.facts import MAX_GAME_LENGTH  # noqa: E402
 
 
 def play_out(env, seed: int) -> tuple[float, dict]:  # type: ignore[no-untyped-def, type-arg]
@@ -33,7 +35,7 @@ def play_out(env, seed: int) -> tuple[float, dict]:  # type: ignore[no-untyped-d
 def test_make_with_a_named_opponent_passes_check_env() -> None:
     env = gymnasium.make("TimesSquare-v0", opponent="heuristic")
     assert isinstance(env.unwrapped, TimesSquareEnv)
-    assert env.spec is not None and env.spec.max_episode_steps == 4000
+    assert env.spec is not None and env.spec.max_episode_steps == MAX_GAME_LENGTH
     check_env(env.unwrapped, skip_render_check=False)
 
 
@@ -145,3 +147,33 @@ def test_render_modes() -> None:
     env = TimesSquareEnv(render_mode="rgb_array")
     env.reset(seed=1)
     assert env.render().shape[2] == 3
+
+
+def gym_trajectory(opponent: str, seed: int) -> list[tuple[bytes, float]]:
+    env = TimesSquareEnv(opponent=opponent)
+    obs, info = env.reset(seed=seed)
+    rng = random.Random(seed)
+    out = [(obs.tobytes(), 0.0)]
+    done = False
+    while not done:
+        legal = np.flatnonzero(info["action_mask"])
+        obs, reward, done, _, info = env.step(int(legal[rng.randrange(len(legal))]))
+        out.append((obs.tobytes(), reward))
+    return out
+
+
+def test_a_searching_opponent_with_an_iteration_budget_is_reproducible() -> None:
+    first = gym_trajectory("ismcts:iterations=60,workers=1", 4)
+    assert first == gym_trajectory("ismcts:iterations=60,workers=1", 4)
+    assert first != gym_trajectory("ismcts:iterations=60,workers=1", 5)
+
+
+def test_a_time_budget_opponent_gets_a_warning() -> None:
+    from timessquare.envs.gym_env import TimeBudgetWarning
+
+    with pytest.warns(TimeBudgetWarning, match="iteration"):
+        TimesSquareEnv(opponent="ismcts:seconds=0.1,workers=1")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", TimeBudgetWarning)
+        TimesSquareEnv(opponent="hard:iterations=100")
+        TimesSquareEnv(opponent="heuristic")

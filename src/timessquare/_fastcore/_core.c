@@ -1738,6 +1738,10 @@ static PyObject *mod_constants(PyObject *mod, PyObject *unused) {
     return d;
 }
 
+/* ------------------------------------------------------------------ the vectorized environment */
+
+#include "_vector.c"
+
 static PyMethodDef module_methods[] = {
     {"set_actions", (PyCFunction)mod_set_actions, METH_O, "the 95 action descriptors of actions.py"},
     {"set_weights", (PyCFunction)mod_set_weights, METH_O, "the evaluation's weights"},
@@ -1752,7 +1756,7 @@ static struct PyModuleDef module_def = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-    if (PyType_Ready(&CoreType) < 0 || PyType_Ready(&TablesType) < 0) return NULL;
+    if (PyType_Ready(&CoreType) < 0 || PyType_Ready(&TablesType) < 0 || PyType_Ready(&VectorType) < 0) return NULL;
     build_deck_exp();
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
@@ -1765,6 +1769,12 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_INCREF(&TablesType);
     if (PyModule_AddObject(m, "Tables", (PyObject *)&TablesType) < 0) {
         Py_DECREF(&TablesType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&VectorType);
+    if (PyModule_AddObject(m, "Vector", (PyObject *)&VectorType) < 0) {
+        Py_DECREF(&VectorType);
         Py_DECREF(m);
         return NULL;
     }

@@ -1,7 +1,8 @@
 """The arena and self-play: games between players given by name, and their statistics (docs/arena.md)."""
 
-from .runner import GameTask, deal_seeds, play_arena_games, run_arena
+from .runner import deal_seeds, play_arena_games, run_arena
 from .stats import ArenaReport, GameOutcome, confidence_interval, elo_difference, wilson_interval
+from .table import GameTask
 
 __all__ = [
     "ArenaReport",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -17,7 +18,7 @@ from .stats import ArenaReport
 
 
 def run_arena_command(args: argparse.Namespace, rules: Rules) -> int:
-    """`timessquare arena PLAYER1 PLAYER2 --games N --seed S [--out DIR] [--json] [--workers W]`.
+    """`timessquare arena PLAYER1 PLAYER2 --games N --seed S [--out DIR] [--json] [--workers W] [--ray [ADDR]]`.
 
     Why games were lost by forfeit is said on stderr, once per distinct reason; a player that lost every
     game by forfeit never played at all (a program that cannot start, say): then the exit status is 2."""
@@ -27,9 +28,11 @@ def run_arena_command(args: argparse.Namespace, rules: Rules) -> int:
     out = prepare_folder(args.out, (args.games + 1) // 2 * 2) if args.out else None
     if args.games % 2:
         print(f"arena: {args.games} games rounded up to {args.games + 1}: every deal is played twice", file=sys.stderr)
-    bar = _ProgressLine((args.games + 1) // 2 * 2) if sys.stderr.isatty() else None
+    bar = ProgressLine((args.games + 1) // 2 * 2) if sys.stderr.isatty() else None
     try:
-        report = run_arena(args.player1, args.player2, args.games, args.seed, rules, workers, out is not None, bar)
+        report = run_arena(
+            args.player1, args.player2, args.games, args.seed, rules, workers, out is not None, bar, ray_address(args)
+        )
     finally:
         if bar is not None:
             bar.finish()
@@ -50,6 +53,26 @@ def run_arena_command(args: argparse.Namespace, rules: Rules) -> int:
     return 0
 
 
+def ray_address(args: argparse.Namespace) -> str | None:
+    """`--ray`: None (not asked for), "" (a Ray on this machine) or a cluster's address; a clear error when
+    Ray is not installed."""
+    address: str | None = getattr(args, "ray", None)
+    if address is None:
+        return None
+    if importlib.util.find_spec("ray") is None:
+        raise TimesSquareError("--ray needs Ray: pip install -e '.[cluster]' (docs/research.md)")
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # Ray would report its use over the network
+    if address != LOCAL_RAY:
+        return address
+    # A Ray of this machine only: its servers listen on the loopback address, not on every interface.
+    os.environ.setdefault(RAY_SINGLE_MACHINE, "0")
+    return ""
+
+
+LOCAL_RAY = "local"  # what a bare --ray stands for
+RAY_SINGLE_MACHINE = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"  # "0": Ray runs as one machine, on 127.0.0.1
+
+
 def forfeit_lines(report: ArenaReport) -> Iterable[str]:
     """`arena: cmd:./bot lost 4 games by forfeit: cannot start ./bot: No such file or directory`, once for
     each player and distinct reason."""
@@ -59,18 +82,19 @@ def forfeit_lines(report: ArenaReport) -> Iterable[str]:
             yield f"arena: {label} lost {count} game{'s' if count != 1 else ''} by forfeit: {reason}"
 
 
-class _ProgressLine:
+class ProgressLine:
     """One line on a terminal's stderr, rewritten in place: games done and the score so far."""
 
     def __init__(self, total: int) -> None:
         self.total = total
 
     def __call__(self, report: ArenaReport) -> None:
-        done = report.games
+        self.show(report.games, f"{report.wins}-{report.draws}-{report.losses} (W-D-L of {report.labels[0]})")
+
+    def show(self, done: int, score: str) -> None:
         width = 30
         filled = width * done // self.total
-        text = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games"
-        sys.stderr.write(f"{text}  {report.wins}-{report.draws}-{report.losses} (W-D-L of {report.labels[0]})")
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games  {score}")
         sys.stderr.flush()
 
     def finish(self) -> None:

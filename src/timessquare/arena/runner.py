@@ -8,16 +8,12 @@ import multiprocessing
 import multiprocessing.util
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
-from ..cards import SEAT_NAMES
 from ..errors import TimesSquareError
-from ..game import Game
-from ..players import Player, make_player
-from ..record import to_record
+from ..players import make_player
 from ..variants import Rules
-from .selfplay import play_game
 from .stats import ArenaReport, GameOutcome
+from .table import GameTask, Table
 
 
 def deal_seeds(seed: int, pairs: int) -> list[int]:
@@ -26,57 +22,13 @@ def deal_seeds(seed: int, pairs: int) -> list[int]:
     return [rng.getrandbits(64) for _ in range(pairs)]
 
 
-@dataclass(frozen=True)
-class GameTask:
-    """Game `index` of the arena: deal `deal_seed`, PLAYER1 in seat A when `index` is even, else in seat B."""
-
-    index: int
-    deal_seed: int
-
-    @property
-    def player1_seat(self) -> int:
-        return self.index % 2
-
-
-class _Table:
-    """The two players of one process, built from their names; reused from game to game."""
-
-    def __init__(self, player1: str, player2: str, rules: Rules, keep_records: bool) -> None:
-        self.names = (player1, player2)
-        self.rules = rules
-        self.keep_records = keep_records
-        self.players: tuple[Player, Player] = (make_player(player1, rules), make_player(player2, rules))
-
-    def play(self, task: GameTask) -> GameOutcome:
-        p1_seat = task.player1_seat
-        by_seat = (0, 1) if p1_seat == 0 else (1, 0)  # the player (0 = PLAYER1) in seat A, then in seat B
-        names = {SEAT_NAMES[s]: self.names[by_seat[s]] for s in (0, 1)}
-        game = Game.new(task.deal_seed, self.rules, players=names)
-        seat_seconds: tuple[list[float], list[float]] = ([], [])
-        players = (self.players[by_seat[0]], self.players[by_seat[1]])
-        play_game(game, players, random.Random(task.deal_seed * 2 + p1_seat), turn_seconds=seat_seconds)
-        return GameOutcome(
-            index=task.index,
-            player1_seat=p1_seat,
-            result=game.result,
-            forfeit_seat=game.forfeit["seat"] if game.forfeit else None,
-            forfeit_reason=game.forfeit["reason"] if game.forfeit else None,
-            turn_seconds=(seat_seconds[p1_seat], seat_seconds[1 - p1_seat]),
-            record=to_record(game) if self.keep_records else None,
-        )
-
-    def close(self) -> None:
-        for player in self.players:
-            player.close()
-
-
-_worker_table: _Table | None = None  # the players of a worker process, made at its first game
+_worker_table: Table | None = None  # the players of a worker process, made at its first game
 
 
 def _play_in_worker(job: tuple[str, str, Rules, bool, GameTask]) -> GameOutcome:
     global _worker_table
     if _worker_table is None:
-        _worker_table = _Table(*job[:4])
+        _worker_table = Table(*job[:4])
         # Close the players (their processes, their pools) when the worker process ends normally.
         multiprocessing.util.Finalize(None, _worker_table.close, exitpriority=10)
     return _worker_table.play(job[4])
@@ -87,7 +39,7 @@ def play_arena_games(
 ) -> Iterator[GameOutcome]:
     """The outcomes of `tasks`, in the order they finish; on `workers` processes (1: in this process)."""
     if workers <= 1 or len(tasks) <= 1:
-        table = _Table(player1, player2, rules, keep_records)
+        table = Table(player1, player2, rules, keep_records)
         try:
             for task in tasks:
                 yield table.play(task)
@@ -110,8 +62,10 @@ def run_arena(
     workers: int = 1,
     keep_records: bool = False,
     progress: Callable[[ArenaReport], None] | None = None,
+    ray: str | None = None,
 ) -> ArenaReport:
-    """Play `games` games (rounded up to whole pairs) between two players given by name."""
+    """Play `games` games (rounded up to whole pairs) between two players given by name: on `workers`
+    processes, or with `ray` as Ray tasks ("" for a Ray started on this machine, else a cluster's address)."""
     if games < 1:
         raise TimesSquareError(f"--games must be 1 or more (got {games})")
     if workers < 1:
@@ -121,7 +75,13 @@ def run_arena(
     pairs = (games + 1) // 2
     tasks = [GameTask(2 * k + swap, seed_k) for k, seed_k in enumerate(deal_seeds(seed, pairs)) for swap in (0, 1)]
     report = ArenaReport(player1, player2, seed)
-    for outcome in play_arena_games(player1, player2, rules, tasks, workers, keep_records):
+    if ray is not None:
+        from .on_ray import ray_arena_games  # the optional extra cluster
+
+        outcomes = ray_arena_games(player1, player2, rules, tasks, keep_records, ray or None)
+    else:
+        outcomes = play_arena_games(player1, player2, rules, tasks, workers, keep_records)
+    for outcome in outcomes:
         report.outcomes.append(outcome)
         if progress is not None:
             progress(report)

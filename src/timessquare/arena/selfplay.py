@@ -45,13 +45,17 @@ def play_game(
     return game
 
 
+def game_seeds(count: int, seed: int) -> list[int]:
+    """The deal seed of each of `count` self-play games (a game's players draw from the seed ^ 0x5EED)."""
+    seeds = random.Random(seed)
+    return [seeds.getrandbits(64) for _ in range(count)]
+
+
 def play_games(count: int, seed: int, rules: Rules, spec_a: str, spec_b: str) -> Iterator[Game]:
     """`count` games, game i dealt from a seed drawn from `seed`: the same arguments give the same games."""
-    seeds = random.Random(seed)
     players = (make_player(spec_a, rules), make_player(spec_b, rules))
     try:
-        for _ in range(count):
-            game_seed = seeds.getrandbits(64)
+        for game_seed in game_seeds(count, seed):
             game = Game.new(game_seed, rules, players={"A": spec_a, "B": spec_b})
             yield play_game(game, players, random.Random(game_seed ^ 0x5EED))
     finally:

@@ -6,6 +6,9 @@
   per second, on each path. The positions are reached by seeded games of the heuristic player, so they are
   the same on every machine and in every run: one early, one in the middle, two after the reshuffle.
 
+- the vector environment (`timessquare.envs.vector`, where the `rl` extra is installed): learner steps
+  per second with observations and masks, `measure_vector_env`.
+
 `measure_paths` runs all four beside each other, interleaved position by position for the search, so that
 the load of the machine weighs alike on both paths.
 """
@@ -163,3 +166,13 @@ def measure_paths(seconds: float = 10.0, seed: int = 0, rules: Rules = DEFAULT_R
                 path.iterations += iterations
                 path.search_seconds += took
     return paths
+
+
+def measure_vector_env(seconds: float, seed: int = 0) -> dict[str, float | str] | None:
+    """The vector environment's learner steps per second (envs/vector_speed.py), or None where the
+    optional `rl` extra (numpy, Gymnasium) is not installed."""
+    try:
+        from ..envs.vector_speed import vector_steps_per_second  # the optional extra rl
+    except ImportError:
+        return None
+    return vector_steps_per_second(seconds, seed)

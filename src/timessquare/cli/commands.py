@@ -12,9 +12,8 @@ from typing import NoReturn
 
 from .. import position
 from ..actions import action_id
-from ..arena.records import prepare_folder, write_record
 from ..arena.report import run_arena_command
-from ..arena.selfplay import play_games
+from ..arena.selfplay_command import selfplay_records
 from ..cards import CARD_INDEX
 from ..catalog import ENGLISH, languages
 from ..chance import sample_chance
@@ -22,12 +21,12 @@ from ..errors import FormatError, TimesSquareError
 from ..jsonread import MAX_DOCUMENT_BYTES, parse_json
 from ..players.registry import PLAYER_NAMES, make_player
 from ..protocol.server import serve
-from ..record import ReplayError, read_record_file, replay, to_record
+from ..record import ReplayError, read_record_file, replay
 from ..state import State
 from ..terminal.plain import play_text_game
 from ..variants import VARIANT_NAMES, Rules
 from ..view import PlayerView
-from .bench import measure_paths
+from .bench import measure_paths, measure_vector_env
 from .inputs import UsageError, read_document, read_lines
 from .play_options import check_play_options
 
@@ -114,11 +113,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError(f"--games must be 1 or more (got {args.games})")
-    out = prepare_folder(args.out, args.games)
-    tally = {"A": 0, "B": 0, "draw": 0, None: 0}
-    for i, game in enumerate(play_games(args.games, args.seed, _rules(args), args.a, args.b)):
-        write_record(out, i, to_record(game))
-        tally[game.result] += 1
+    out, tally = selfplay_records(args, _rules(args))
     print(f"{args.games} games written to {out}: A won {tally['A']}, B won {tally['B']}, draws {tally['draw']}")
     return 0
 
@@ -132,9 +127,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
             " search on fixed positions, on both paths ...",
             flush=True,
         )
-    paths = measure_paths(args.seconds, args.seed, _rules(args))
+    paths = measure_paths(args.seconds * 4 / 5, args.seed, _rules(args))
+    vector = measure_vector_env(args.seconds / 5, args.seed)
     if args.json:
-        print(json.dumps({name: None if p is None else p.as_json() for name, p in paths.items()}))
+        out: dict[str, object] = {name: None if p is None else p.as_json() for name, p in paths.items()}
+        out["vector_env"] = vector
+        print(json.dumps(out))
         return 0
     python, fast = paths["python"], paths["compiled"]
     assert python is not None
@@ -151,6 +149,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"{label:30}{format(mine, fmt):>12}{other:>14}{ratio:>8}")
     if fast is None:
         print("the compiled core is not built here (no C compiler at install time): players use the Python path")
+    if vector is None:
+        print("vector environment: not measured (it needs the optional extra rl: numpy, gymnasium)")
+    else:
+        print(
+            f"vector environment ({vector['engine']} engine, {vector['num_envs']} games): "
+            f"{vector['steps_per_second']:,.0f} learner steps per second "
+            f"({vector['steps_per_cpu_second']:,.0f} per second of CPU time), observations and masks included"
+        )
     return 0
 
 
@@ -262,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="directory for the game records")
     p.add_argument("--a", default="random", help="player A (default: random)")
     p.add_argument("--b", default="random", help="player B (default: random)")
+    add_ray_option(p)
 
     p = add("arena", cmd_arena, "play paired games between two players and report their strength")
     p.add_argument("player1")
@@ -271,6 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="directory for the game records")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--workers", type=int, default=None, help="parallel games (default: the number of cores)")
+    add_ray_option(p)
 
     p = add("player", cmd_player, "run one of our players over the player protocol on stdin/stdout")
     p.add_argument("name", help="a player name, e.g. expert or ismcts:seconds=1")
@@ -298,11 +306,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="trust X-Forwarded-For/-Proto from a reverse proxy on this machine (see docs/web.md)",
     )
 
-    p = add("bench", cmd_bench, "measure random play and search on one core, Python and compiled side by side")
-    p.add_argument("--seconds", type=float, default=10.0, help="time in all, shared by the four measurements")
+    p = add("bench", cmd_bench, "measure random play, search and the vector environment on one core")
+    p.add_argument("--seconds", type=float, default=10.0, help="time in all, shared by the five measurements")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def add_ray_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        metavar="ADDRESS",
+        help="play the games as Ray tasks: on a Ray cluster (HOST:PORT of its head), or without an address on a "
+        "Ray started on this machine (extra cluster; docs/research.md)",
+    )
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -33,7 +33,16 @@ from ..errors import InvalidActionError, TimesSquareError
 from ..facts import MAX_GAME_LENGTH
 from ..game import Game
 from ..variants import Rules
-from .encoding import OBSERVATION_HIGH, OBSERVATION_SIZE, action_mask, encode_view
+from .encoding import (
+    OBSERVATION_HIGH,
+    OBSERVATION_SIZE,
+    STATE_HIGH,
+    STATE_SIZE,
+    FloatArray,
+    action_mask,
+    encode_state,
+    encode_view,
+)
 from .rendering import render_public
 
 AGENTS: Final = list(SEAT_NAMES)
@@ -49,6 +58,11 @@ def observation_space() -> gymnasium.spaces.Dict:
             "action_mask": gymnasium.spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
         }
     )
+
+
+def state_space() -> gymnasium.spaces.Box:
+    """The space of `state()`: both seats' observations side by side (encoding.encode_state)."""
+    return gymnasium.spaces.Box(0.0, STATE_HIGH, (STATE_SIZE,), np.float32)
 
 
 def action_id_of(action: object) -> int:
@@ -126,6 +140,7 @@ class TimesSquareAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
             self.metadata = {**self.metadata, "is_parallelizable": True}
         self.possible_agents = AGENTS[:]
         space = observation_space()
+        self.state_space = state_space()
         self.observation_spaces = dict.fromkeys(AGENTS, space)
         self.action_spaces = {agent: gymnasium.spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
         self._rng = random.Random()
@@ -236,6 +251,10 @@ class TimesSquareAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
             self.rewards[agent] = 0.0 if result == "draw" else 1.0 if result == agent else -1.0
         self.terminations = dict.fromkeys(self.agents, True)
         self._pending_result = None
+
+    def state(self) -> FloatArray:
+        """Both seats' observations side by side (A's, then B's), for a centralised critic."""
+        return encode_state(self._game())
 
     # ----------------------------------------------------------------- pictures
 

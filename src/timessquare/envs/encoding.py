@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from ..actions import NUM_ACTIONS
 from ..cards import CARD_COUNTS, CARD_INDEX, DECK_SIZE, FIGURE_NAMES, HAND_SIZE, NUM_CARD_TYPES, NUM_SPACES
+from ..game import Game
 from ..players.sampling import second_supply_composition
 from ..view import PlayerView
 
@@ -134,6 +135,19 @@ def encode_view(view: PlayerView, out: FloatArray | None = None) -> FloatArray:
     obs[s : s + NUM_CARD_TYPES] = _counts(view.turn["cards"])
     obs[SLICES["joker"].start + JOKER_LOCKS.index(view.turn["joker"])] = 1.0
     return obs
+
+
+STATE_SIZE: Final = 2 * OBSERVATION_SIZE
+STATE_HIGH: Final = np.concatenate([OBSERVATION_HIGH, OBSERVATION_HIGH])
+
+
+def encode_state(game: Game) -> FloatArray:
+    """The environments' `state()`: A's observation then B's (`STATE_SIZE` values), what the two seats know
+    between them, for a centralised critic. The supply's order is in neither, so it is not here either."""
+    out = np.empty(STATE_SIZE, dtype=np.float32)
+    encode_view(game.view(0), out[:OBSERVATION_SIZE])
+    encode_view(game.view(1), out[OBSERVATION_SIZE:])
+    return out
 
 
 def action_mask(legal: Sequence[int]) -> MaskArray:

@@ -1,5 +1,8 @@
 """The Gymnasium single-agent environment "TimesSquare-v0": the learner plays one seat, a computer player
-of ours (any name `timessquare arena` takes: "random", "heuristic", "ismcts:seconds=0.2", ...) the other.
+of ours (any name `timessquare arena` takes: "random", "heuristic", "ismcts:iterations=300", ...) the other.
+A searching opponent should be given an iteration budget: one given seconds (the levels hard and expert,
+`ismcts` without `iterations=`) searches as far as the machine's load allows, so a seed no longer fixes the
+run; the environment warns (TimeBudgetWarning) when it gets one.
 
     import gymnasium, timessquare.envs
     env = gymnasium.make("TimesSquare-v0", opponent="heuristic")
@@ -19,6 +22,7 @@ that keeps choosing illegal actions is truncated rather than stuck.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -43,6 +47,16 @@ SEAT_CHOICES: Final = ("A", "B", "random")
 GYM_ILLEGAL_POLICIES: Final = ("penalty", "raise")
 
 
+class TimeBudgetWarning(UserWarning):
+    """The opponent searches for a time, not a number of iterations: the same seed may give other games."""
+
+
+def time_budget(player: Player) -> float:
+    """The seconds a searching player spends on a turn (0: none, or an iteration budget only)."""
+    config = getattr(player, "config", None)
+    return float(getattr(config, "seconds", 0.0) or 0.0)
+
+
 class TimesSquareEnv(gymnasium.Env[FloatArray, int]):
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 2}
 
@@ -62,6 +76,13 @@ class TimesSquareEnv(gymnasium.Env[FloatArray, int]):
         self.rules = rules_of(rules)
         self.opponent_name = opponent
         self.opponent: Player = make_player(opponent, self.rules)  # an unknown name fails here, clearly
+        if time_budget(self.opponent) > 0:
+            warnings.warn(
+                f"opponent {opponent!r} searches for a time, so runs are not reproducible: give it an iteration "
+                "budget (e.g. 'ismcts:iterations=300', 'expert:iterations=24000')",
+                TimeBudgetWarning,
+                stacklevel=2,
+            )
         self.seat_choice = seat
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)

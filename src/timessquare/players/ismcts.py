@@ -80,6 +80,7 @@ class SearchConfig:
     beta: float = 40.0  # how sharply the model expects the opponent to prefer better turns (fitted: 40)
     candidates: int = 8  # worlds sampled for each pool world the model keeps
     symmetric: bool = False  # leaves valued from both sides: (mine + 1 - the opponent's with its world hand) / 2
+    until: float = 0.0  # a time.monotonic() by which every search stops, whatever its budget (0: none)
 
     def split(self, parts: int) -> SearchConfig:
         """The share of one of `parts` root-parallel searches: iterations are divided, time is not."""
@@ -88,6 +89,8 @@ class SearchConfig:
         iterations = -(-self.iterations // parts) if self.iterations else 0
         return replace(self, iterations=iterations, workers=1, parts=parts)
 
+
+SEARCH_SHARE = 0.7  # of the time a host gives a decision (limit_time), the part the search may use
 
 SEARCH_DEFAULTS: dict[str, float] = {
     "iterations": 0,
@@ -384,8 +387,19 @@ def ismcts_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: in
     if search is None:
         worlds = WorldPool(sampler, config.pool, pooled) if config.pool > 0 else FreshWorlds(sampler)
         search = TurnSearch(view.seat, config, worlds, roots)
-    deadline = time.perf_counter() + config.seconds if config.seconds > 0 else None
-    return search.run(random.Random(seed), deadline)
+    return search.run(random.Random(seed), search_deadline(config))
+
+
+def search_deadline(config: SearchConfig, seconds: float | None = None) -> float | None:
+    """When a search that starts now must stop, on `time.perf_counter()`'s clock: after `seconds` (by
+    default the config's) when the config has a time budget, and by `config.until` in any case."""
+    now = time.perf_counter()
+    spend = config.seconds if seconds is None else seconds
+    deadline = now + max(spend, 0.0) if config.seconds > 0 else None
+    if config.until > 0:
+        until = now + (config.until - time.monotonic())  # the same moment on this clock
+        deadline = until if deadline is None else min(deadline, until)
+    return deadline
 
 
 def turn_search(
@@ -477,10 +491,17 @@ class SearchPlayer(TurnPlayer):
         self.plan = Plan([], [])
         self.pool: Pool | None = None
         self.last_stats: RootStats | None = None
+        self.until = 0.0  # set by `limit_time`: the time.monotonic() by which this decision's search stops
 
     def choose_turn(self, template: State, view: PlayerView, rng: random.Random) -> Sequence[int]:
         stats = self.search(view, rng)
         return stats.turns[stats.best()]
+
+    def limit_time(self, seconds: float, since: float) -> None:
+        """The host gives this decision `seconds` from `since` (a time.monotonic()), as the player protocol
+        does: the search stops at SEARCH_SHARE of them, whatever its own budget, leaving the rest for what
+        follows it (merging the workers' statistics, the answer) on a busy machine."""
+        self.until = since + seconds * SEARCH_SHARE if seconds > 0 else 0.0  # 0 or less: no limit
 
     def search(self, view: PlayerView, rng: random.Random) -> RootStats:
         """Root statistics for `view`; a turn that wins at once, or the only turn, is taken without search."""
@@ -492,6 +513,8 @@ class SearchPlayer(TurnPlayer):
             self.last_stats = quick
             return quick
         share = self.config.split(workers)
+        if self.until > 0:
+            share = replace(share, until=self.until)
         if workers == 1:
             stats = self.function(view, self.rules, share, seeds[0])
         else:

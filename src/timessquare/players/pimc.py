@@ -27,6 +27,7 @@ from .ismcts import (
     SearchPlayer,
     config_from_params,
     root_turns,
+    search_deadline,
     turn_search,
 )
 from .sampling import WorldSampler
@@ -52,9 +53,7 @@ def pimc_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: int)
 
         share = replace(config, iterations=-(-config.iterations // worlds))
         search = turn_search(view.seat, share, fixed, roots)  # on the compiled core when it is built
-        deadline = None
-        if config.seconds > 0:
-            deadline = start + config.seconds * (k + 1) / worlds
+        deadline = search_deadline(config, start + config.seconds * (k + 1) / worlds - time.perf_counter())
         stats = search.run(random.Random(rng.getrandbits(64)), deadline)
         if total is None:
             total = stats

@@ -37,6 +37,7 @@ from ..view import PlayerView
 from .base import BasePlayer
 from .evaluation import result_value
 from .heuristic import best_turn
+from .ismcts import SEARCH_SHARE
 from .params import read_params
 from .sampling import WorldSampler
 
@@ -201,6 +202,12 @@ class TextbookPlayer(BasePlayer):
         self.name = "textbook"
         self.node: Node | None = None  # where the current turn stands in the last search's tree
         self.moves_seen = -1
+        self.until = 0.0  # set by `limit_time`: the time.monotonic() by which this decision's search stops
+
+    def limit_time(self, seconds: float, since: float) -> None:
+        """The host gives this decision `seconds` from `since` (a time.monotonic()): the search stops at
+        SEARCH_SHARE of them, whatever its own budget."""
+        self.until = since + seconds * SEARCH_SHARE if seconds > 0 else 0.0  # 0 or less: no limit
 
     def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:
@@ -214,6 +221,9 @@ class TextbookPlayer(BasePlayer):
         share = 1.0 if node is None and (view.turn["mode"] == "start") else 0.25
         search = TextbookSearch(view, self.rules, self.engine, self.explore)
         deadline = time.perf_counter() + self.seconds * share if self.seconds > 0 else None
+        if self.until > 0:
+            until = time.perf_counter() + (self.until - time.monotonic())
+            deadline = until if deadline is None else min(deadline, until)
         search.run(rng, max(1, int(self.iterations * share)) if self.iterations else 0, deadline)
         children = search.root.children
         playable = [aid for aid in children if aid in legal] or list(legal)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 from typing import IO, Any
 
 from ..actions import ACTIONS, action_id
@@ -15,6 +16,7 @@ from ..errors import FormatError, TimesSquareError
 from ..jsonread import JSONSyntaxError, NestingError, parse_json
 from ..players.base import Player
 from ..players.registry import make_player
+from ..tables import tables_for
 from ..variants import Rules
 from ..view import PlayerView
 from .messages import MAX_LINE_BYTES, PROTOCOL
@@ -50,6 +52,7 @@ def serve(
     try:
         number = 0
         while raw := reader.readline(MAX_LINE_BYTES + 1):
+            arrival = time.monotonic()  # the host's `seconds` run from about now
             number += 1
             if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
                 raise ProtocolError(f"line {number}: longer than {MAX_LINE_BYTES:,} bytes (1 MiB)")
@@ -62,11 +65,17 @@ def serve(
                 hook = getattr(player, "start_game", None)
                 if hook is not None:
                     hook(seat)
+                # The rules' legality tables take a second or two to build: now, within hello's 10 seconds,
+                # not in the first decision's time.
+                tables_for(rules)
                 send({"type": "hello", "protocol": PROTOCOL, "name": name})
             elif kind == "act":
                 if seat is None:
                     raise ProtocolError(f"line {number}: act before hello")
                 view, legal = _read_act(message, seat, number)
+                limit_time = getattr(player, "limit_time", None)  # a searching player keeps to the host's time
+                if limit_time is not None:  # a message without a usable `seconds` lifts an earlier limit
+                    limit_time(_seconds_of(message), arrival)
                 aid = player.choose(view, legal, rng)
                 if aid not in legal:
                     raise ProtocolError(f"line {number}: player {name!r} chose {aid}, which is not legal here")
@@ -109,6 +118,14 @@ def _hello_seat(message: dict[str, Any], number: int) -> int:
     if seat not in SEAT_NAMES:
         raise ProtocolError(f'line {number}: hello needs "seat": "A" or "B" (got {json.dumps(seat)})')
     return SEAT_NAMES.index(seat)
+
+
+def _seconds_of(message: dict[str, Any]) -> float:
+    """The act message's `seconds` when it is a positive number, else 0."""
+    seconds = message.get("seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        return 0.0
+    return max(float(seconds), 0.0)
 
 
 def _read_act(message: dict[str, Any], seat: int, number: int) -> tuple[PlayerView, tuple[int, ...]]:

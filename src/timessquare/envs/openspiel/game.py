@@ -24,7 +24,7 @@ import pyspiel
 
 from ...actions import ACTIONS, NUM_ACTIONS
 from ...cards import CARD_CODES, HAND_SIZE, NUM_CARD_TYPES, SEAT_NAMES, A
-from ...facts import DEAL, MAX_GAME_LENGTH
+from ...facts import DEAL, MAX_CHANCE_NODES, MAX_GAME_LENGTH
 from ...position import dumps
 from ...variants import DEFAULT_RULES, Rules
 from .core import DEAL_LENGTH, Core
@@ -70,6 +70,14 @@ class TimesSquareGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no t
         names = [n for n in str(params.get("variants", "")).split(",") if n.strip()]
         self.rules: Rules = Rules.from_names([n.strip() for n in names]) if names else DEFAULT_RULES
         super().__init__(GAME_TYPE, game_info(), params)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The proven bound (facts.MAX_CHANCE_NODES); pyspiel's GameInfo has no field for it, so a Python
+        game would report max_game_length here. C++ callers still see that larger number."""
+        return MAX_CHANCE_NODES
+
+    def max_history_length(self) -> int:
+        return MAX_GAME_LENGTH + MAX_CHANCE_NODES
 
     def new_initial_state(self) -> TimesSquareState:
         return TimesSquareState(self)

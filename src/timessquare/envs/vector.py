@@ -1,0 +1,267 @@
+"""`TimesSquareVectorEnv`: N games of a learner against one of our players, as Gymnasium's `VectorEnv`.
+
+    from timessquare.envs.vector import TimesSquareVectorEnv
+    envs = TimesSquareVectorEnv(num_envs=64, opponent="heuristic")
+    obs, info = envs.reset(seed=1)               # obs (64, 168) float32; info["action_mask"] (64, 95) int8
+    obs, rewards, terminated, truncated, info = envs.step(actions)
+
+Each sub-environment is `TimesSquare-v0` (gym_env.py): the same observation, mask, rewards (+1 / 0 / -1 at
+the end), illegal actions as a penalty (nothing happens, the reward is `illegal_reward`,
+`info["illegal_action"]` is True), truncation after `MAX_GAME_LENGTH` learner steps. Autoreset is
+Gymnasium's default, next step: the step after an episode's end deals that sub-environment anew (its
+action is ignored, its reward 0).
+
+Two engines, the same interface:
+- "c": all N games stepped in C (`_fastcore/_vector.c`), observations and masks written into preallocated
+  arrays; opponents `random` and `heuristic` (= `medium`) are compiled too. Seeded: `reset(seed=S)` fixes
+  every deal, reshuffle and random opponent action of every sub-environment from then on.
+- "python": N `TimesSquare-v0` environments in turn: any opponent (`easy`, `ismcts:iterations=300`, ...),
+  and everything on a machine without the compiled core. Seeded as well (sub-environment i from S + i),
+  but its games are not those of the C engine for the same seed (another generator).
+`engine="auto"` (the default) takes C where it can.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from .. import _fastcore
+from ..actions import NUM_ACTIONS
+from ..cards import SEAT_NAMES, full_deck
+from ..errors import TimesSquareError
+from ..facts import MAX_GAME_LENGTH
+from ..players.turns import DEFAULT_TURN_CAP
+from ..position import JOKER_OF_TURN_KEY
+from ..tables import NUM_TURN_KEYS, TK_START, TK_TRADE
+from ..variants import Rules
+from .aec import check_choice, rules_of
+from .encoding import JOKER_LOCKS, OBSERVATION_HIGH, OBSERVATION_LAYOUT, OBSERVATION_SIZE, TURN_MODES
+from .gym_env import SEAT_CHOICES, TimesSquareEnv
+
+# The opponents compiled in C (medium is the heuristic by another name), by their number in _vector.c.
+C_OPPONENTS: Final = {"random": 0, "heuristic": 1, "medium": 1}
+ENGINES: Final = ("auto", "c", "python")
+Arrays = tuple[np.ndarray[Any, Any], ...]
+
+
+COMPILED_SLICES: Final = (
+    "seat",
+    "to_move",
+    "hand",
+    "opponent_hand_size",
+    "supply_size",
+    "second_supply",
+    "discard",
+    "second_supply_made_of",
+    "turn_mode",
+    "turn_cards",
+    "joker",
+)
+
+
+def compiled_layout() -> list[int]:
+    """The observation's slice starts in the order _vector.c reads them (the six figures' one-hot blocks
+    first, in the order of `State.pos`), then the size."""
+    starts = {s.name: s.start for s in OBSERVATION_LAYOUT}
+    return [starts["sue"], *(starts[name] for name in COMPILED_SLICES), OBSERVATION_SIZE]
+
+
+def turn_key_tables() -> tuple[list[int], list[int]]:
+    """For each turn key: the index of its turn mode and of its joker lock (position.turn_document's)."""
+    modes = [
+        TURN_MODES.index("start" if tk == TK_START else "trade" if tk == TK_TRADE else "play")
+        for tk in range(NUM_TURN_KEYS)
+    ]
+    jokers = [JOKER_LOCKS.index(JOKER_OF_TURN_KEY.get(tk)) for tk in range(NUM_TURN_KEYS)]
+    return modes, jokers
+
+
+class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]):
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(
+        self,
+        num_envs: int = 8,
+        opponent: str = "random",
+        seat: str = "random",
+        illegal_reward: float = -0.1,
+        rules: Rules | Sequence[str] | None = None,
+        engine: str = "auto",
+        copy: bool = True,
+        record: bool = False,
+    ) -> None:
+        check_choice("seat", seat, SEAT_CHOICES)
+        check_choice("engine", engine, ENGINES)
+        if num_envs < 1:
+            raise TimesSquareError(f"num_envs must be 1 or more (got {num_envs})")
+        self.num_envs = num_envs
+        self.opponent = opponent
+        self.rules = rules_of(rules)
+        self.illegal_reward = float(illegal_reward)
+        self.copy = copy
+        compiled = _fastcore.compiled_module()
+        if engine == "auto":
+            engine = "c" if compiled is not None and opponent in C_OPPONENTS else "python"
+        if engine == "c":
+            if compiled is None:
+                raise TimesSquareError("the compiled core is not built here: use engine='python'")
+            if opponent not in C_OPPONENTS:
+                known = ", ".join(C_OPPONENTS)
+                raise TimesSquareError(f"the C engine plays {known}; opponent {opponent!r} needs engine='python'")
+        self.engine = engine
+        self.single_observation_space = gymnasium.spaces.Box(0.0, OBSERVATION_HIGH, (OBSERVATION_SIZE,), np.float32)
+        self.single_action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        n = num_envs
+        self._obs = np.zeros((n, OBSERVATION_SIZE), np.float32)
+        self._mask = np.zeros((n, NUM_ACTIONS), np.int8)
+        self._rewards = np.zeros(n, np.float32)
+        self._terminated = np.zeros(n, np.bool_)
+        self._truncated = np.zeros(n, np.bool_)
+        self._illegal = np.zeros(n, np.bool_)
+        self._seats = np.zeros(n, np.int8)
+        self._actions = np.zeros(n, np.int64)
+        self._all = np.ones(n, np.bool_)
+        if engine == "c":
+            assert compiled is not None
+            modes, jokers = turn_key_tables()
+            self._vector = compiled.Vector(
+                _fastcore.tables(self.rules),
+                n,
+                C_OPPONENTS[opponent],
+                SEAT_CHOICES.index(seat) if seat != "random" else 2,
+                self.illegal_reward,
+                MAX_GAME_LENGTH,
+                DEFAULT_TURN_CAP,
+                compiled_layout(),
+                modes,
+                jokers,
+                full_deck(),
+                record,
+            )
+        else:
+            self._envs = [
+                TimesSquareEnv(opponent=opponent, seat=seat, illegal_reward=illegal_reward, rules=self.rules)
+                for _ in range(n)
+            ]
+            self._needs_reset = np.zeros(n, np.bool_)
+            self._steps = np.zeros(n, np.int64)
+        self._started = False
+
+    # ----------------------------------------------------------------- the API
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
+        """Every sub-environment dealt anew. With `seed` the run is fixed from here on; without, the seed is
+        drawn from the environment's generator (`np_random`)."""
+        if seed is not None:
+            self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
+        base = int(seed) if seed is not None else int(self.np_random.integers(0, 2**62))
+        if self.engine == "c":
+            self._vector.reset(base, self._obs, self._mask, self._seats)
+        else:
+            for i, env in enumerate(self._envs):
+                obs, info = env.reset(seed=base + i)
+                self._python_write(i, obs, info)
+            self._needs_reset[:] = False
+            self._steps[:] = 0
+        self._illegal[:] = False
+        self._started = True
+        return self._out(self._obs), self._infos()
+
+    def step(
+        self, actions: Any
+    ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], dict[str, Any]]:
+        if not self._started:
+            raise TimesSquareError("call reset() before step()")
+        acts = np.asarray(actions)
+        if acts.shape != (self.num_envs,) or not np.issubdtype(acts.dtype, np.integer):
+            raise TimesSquareError(
+                f"actions: {self.num_envs} integer action ids are needed (got {acts.shape} {acts.dtype})"
+            )
+        self._actions[:] = acts
+        if self.engine == "c":
+            self._vector.step(
+                self._actions,
+                self._obs,
+                self._mask,
+                self._rewards,
+                self._terminated.view(np.int8),
+                self._truncated.view(np.int8),
+                self._illegal.view(np.int8),
+                self._seats,
+            )
+        else:
+            self._python_step()
+        return (
+            self._out(self._obs),
+            self._out(self._rewards),
+            self._out(self._terminated),
+            self._out(self._truncated),
+            self._infos(),
+        )
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        """The legal-id masks as booleans, one row a sub-environment (for masked learners)."""
+        return self._mask.astype(bool)
+
+    def trajectory(self, index: int) -> tuple[tuple[int, ...], str, list[int | tuple[int, ...]]]:
+        """Sub-environment `index`'s game so far (C engine, `record=True`): the deal's outcome (as
+        `State.apply_chance` takes it), the learner's seat, and every action id of either seat with each
+        reshuffle as the new supply in draw order."""
+        if self.engine != "c":
+            raise TimesSquareError("trajectory() is the C engine's record (record=True)")
+        deal, seat, events = self._vector.trajectory(index)
+        return deal, SEAT_NAMES[seat], events
+
+    def close(self, **kwargs: Any) -> None:
+        if self.engine == "python":
+            for env in self._envs:
+                env.close()
+
+    # ----------------------------------------------------------------- the parts
+
+    def _out(self, array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        return array.copy() if self.copy else array
+
+    def _infos(self) -> dict[str, Any]:
+        return {
+            "action_mask": self._out(self._mask),
+            "_action_mask": self._all,
+            "seat": self._out(self._seats),
+            "_seat": self._all,
+            "illegal_action": self._out(self._illegal),
+            "_illegal_action": self._all,
+        }
+
+    def _python_write(self, i: int, obs: np.ndarray[Any, Any], info: dict[str, Any]) -> None:
+        self._obs[i] = obs
+        self._mask[i] = info["action_mask"]
+        self._seats[i] = SEAT_NAMES.index(info["seat"])
+
+    def _python_step(self) -> None:
+        for i, env in enumerate(self._envs):
+            reward, terminated, truncated, illegal = 0.0, False, False, False
+            if self._needs_reset[i]:
+                obs, info = env.reset()
+                self._steps[i] = 0
+                self._needs_reset[i] = False
+            else:
+                obs, reward, terminated, _, info = env.step(int(self._actions[i]))
+                self._steps[i] += 1
+                illegal = "illegal_action" in info
+                truncated = not terminated and self._steps[i] >= MAX_GAME_LENGTH
+                self._needs_reset[i] = terminated or truncated
+            self._python_write(i, obs, info)
+            self._rewards[i] = reward
+            self._terminated[i] = terminated
+            self._truncated[i] = truncated
+            self._illegal[i] = illegal
