@@ -39,11 +39,17 @@ from timessquare.view import PlayerView
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
-SERVE = (
-    "import sys; from timessquare.web.serve import run_server; "
-    "sys.exit(run_server('127.0.0.1', 0, sys.argv[1], workers=1, socket_rate=1e6, socket_burst=1e6, "
-    "create_per_minute=0))"
+# The limits made for people (messages a second per socket, new games a minute and sockets per address) are
+# lifted: here one program on one address plays hundreds of games at full speed.
+LIFTED = (
+    "socket_rate=1e6, socket_burst=1e6, create_per_minute=0, "
+    "socket_limits=SocketLimits(per_address=10**6, unjoined_per_address=10**6)"
 )
+SERVE = (
+    "import sys; from timessquare.web.serve import run_server; from timessquare.web.limits import SocketLimits; "
+    f"sys.exit(run_server('127.0.0.1', 0, sys.argv[1], workers=1, {LIFTED}))"
+)
+SERVE_BEHIND_PROXY = SERVE.replace("workers=1,", "workers=1, proxy_headers=True,")
 
 
 DECIDERS: ProcessPoolExecutor | None = None  # the heuristic players' decisions
@@ -96,6 +102,26 @@ class Server:
             self.process.wait(10)
         except subprocess.TimeoutExpired:
             self.process.kill()
+
+
+class ClusterServer(Server):
+    """The same load through HAProxy in front of several server processes on one PostgreSQL (webcluster.py)."""
+
+    def __init__(self, database_url: str, processes: int) -> None:
+        from webcluster import WebCluster
+
+        self.cluster = WebCluster(database_url, processes, serve_code=SERVE_BEHIND_PROXY)
+        self.url = self.cluster.url
+
+    def cpu_seconds(self) -> float:
+        total = 0.0
+        for process in self.cluster.processes:
+            fields = Path(f"/proc/{process.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+
+    def stop(self) -> None:
+        self.cluster.stop()
 
 
 def decide(player: Player, view: dict[str, Any], legal: list[int], seed: int) -> tuple[int, Player]:
@@ -154,6 +180,8 @@ async def probe(url: str, game_id: str, stats: Stats, stop: asyncio.Event) -> No
     from websockets.asyncio.client import connect
 
     async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}") as socket:
+        # it joins as a spectator: a socket that joins no game is closed after a few seconds
+        await socket.send(json.dumps({"v": 1, "type": "join", "token": None, "lang": "en"}))
         while not stop.is_set():
             began = time.perf_counter()
             await socket.send(json.dumps({"v": 1, "type": "ping"}))
@@ -206,11 +234,14 @@ def percentile(values: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def report(database: str, games: int, think: float, stats: Stats) -> dict[str, Any]:
+def report(database: str, games: int, think: float, stats: Stats, processes: int | None = None) -> dict[str, Any]:
     p50, p99 = percentile(stats.latencies, 0.5), percentile(stats.latencies, 0.99)
     ping50, ping99 = percentile(stats.pings, 0.5), percentile(stats.pings, 0.99)
     row = {
         "database": database,
+        "processes": processes or 1,
+        "behind_haproxy": processes is not None,
+        "load_average": round(os.getloadavg()[0], 2),
         "games": games,
         "think_s": think,
         "actions_per_second": round(stats.actions_per_second, 1),
@@ -224,8 +255,9 @@ def report(database: str, games: int, think: float, stats: Stats) -> dict[str, A
         "server_cores": round(stats.server_cpu, 2),
         "client_cores": round(stats.client_cpu, 2),
     }
+    where = f"{database} x{processes} via HAProxy" if processes is not None else database
     print(
-        f"{database:<10} {games:>4} games, think {think:.2f} s: {row['actions_per_second']:>7.1f} actions/s  "
+        f"{where:<10} {games:>4} games, think {think:.2f} s: {row['actions_per_second']:>7.1f} actions/s  "
         f"median {row['median_ms']:>7.2f} ms  p99 {row['p99_ms']:>7.2f} ms  "
         f"(ping median {ping50:.2f} ms, p99 {ping99:.2f} ms; "
         f"{stats.actions} actions, {stats.games_finished} games finished, {len(stats.errors)} errors; "
@@ -256,12 +288,35 @@ def main() -> int:
         "server, not a power cut)",
     )
     parser.add_argument("--deciders", type=int, default=2, help="processes for the heuristic players' decisions")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        nargs="+",
+        help="run the load through HAProxy in front of this many server processes on one PostgreSQL, for each "
+        "number given (e.g. --processes 1 2); the --database option is then ignored",
+    )
     parser.add_argument("--json", help="also write the figures to this JSON file")
     args = parser.parse_args()
     databases = ["sqlite", "postgresql"] if args.database == "both" else [args.database]
     global DECIDERS
     DECIDERS = ProcessPoolExecutor(args.deciders)
     rows = []
+    for processes in args.processes or []:
+        for games in args.games:
+            from pgcluster import PostgresCluster
+
+            cluster = PostgresCluster(durable=True).start()
+            try:
+                server = ClusterServer(cluster.url, processes)
+                try:
+                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think))
+                finally:
+                    server.stop()
+            finally:
+                cluster.stop()
+            rows.append(report("postgresql", games, args.think, stats, processes))
+    if args.processes:
+        databases = []
     for database in databases:
         for games in args.games:
             with tempfile.TemporaryDirectory() as folder:

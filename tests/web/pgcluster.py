@@ -11,6 +11,7 @@ import contextlib
 import glob
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -88,6 +89,27 @@ class PostgresCluster:
             self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop", timeout=30)
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder = None
+
+    def processes(self) -> list[int]:
+        """The server's processes: the postmaster and every backend it started."""
+        assert self.folder is not None
+        postmaster = int((self.folder / "data" / "postmaster.pid").read_text().split()[0])
+        children = []
+        for stat in glob.glob("/proc/[0-9]*/stat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == postmaster:
+                    children.append(int(Path(stat).parent.name))
+        return [postmaster, *children]
+
+    def pause(self) -> None:
+        """Stop every process of the server (SIGSTOP): it accepts connections and answers nothing."""
+        for pid in self.processes():
+            os.kill(pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        for pid in self.processes():
+            os.kill(pid, signal.SIGCONT)
 
     def __enter__(self) -> PostgresCluster:
         return self.start()

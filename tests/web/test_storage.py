@@ -38,7 +38,7 @@ def test_migrations_create_the_schema_once_and_again_do_nothing(database_url: st
     migrate(engine)
     migrate(engine)  # a second start changes nothing
     names = set(inspect(engine).get_table_names())
-    assert {"games", "moves", "seats", "alembic_version"} <= names
+    assert {"games", "moves", "seats", "health", "alembic_version"} <= names
     with engine.connect() as c:
         assert c.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == only_head()
     engine.dispose()

@@ -207,6 +207,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         args.workers,
         rules if rules.names else None,
         proxy_headers=args.behind_proxy,
+        allowed_origins=tuple(args.allow_origin),
     )
 
 
@@ -304,6 +305,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--behind-proxy",
         action="store_true",
         help="trust X-Forwarded-For/-Proto from a reverse proxy on this machine (see docs/web.md)",
+    )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another site whose pages may open games here, e.g. https://example.org (repeatable; default: none)",
     )
 
     p = add("bench", cmd_bench, "measure random play, search and the vector environment on one core")

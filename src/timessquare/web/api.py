@@ -5,18 +5,21 @@ Every refusal is `{"error": {"code", "message"}}` with a 4xx status; no field th
 
 from __future__ import annotations
 
-import json
+import math
+from collections.abc import Callable
 from datetime import UTC
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from ..cards import SEAT_NAMES
 from ..catalog import ENGLISH, languages
-from ..errors import TimesSquareError
+from ..errors import FormatError, TimesSquareError
+from ..jsonread import parse_json
 from ..players.levels import LEVELS
 from ..session.timeline import walk
+from .finished import FinishedGames, TooManyAtOnce
 from .replay import replay_document
 from .rooms import Rooms
 from .security import derive_token, hash_token, is_game_id, is_token, new_game_id, new_token
@@ -28,15 +31,17 @@ MAX_TOKENS = 200
 
 
 class ApiError(TimesSquareError):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, retry_after: float | None = None) -> None:
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after  # seconds, for a 429 or a 503
         super().__init__(message)
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def error_response(status: int, code: str, message: str, retry_after: float | None = None) -> JSONResponse:
+    headers = {} if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
 def bad_request(message: str) -> ApiError:
@@ -45,15 +50,22 @@ def bad_request(message: str) -> ApiError:
 
 async def read_json(request: Request, fields: set[str]) -> dict[str, Any]:
     """The request's JSON object (at most MAX_BODY_BYTES, only the named fields)."""
+    # JSON only: a form or text/plain body is what a foreign page can send without asking (no CORS preflight)
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise ApiError(415, "unsupported_media_type", "the request body must be JSON (Content-Type: application/json)")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY_BYTES:
-            raise ApiError(413, "too_large", f"the request body is larger than {MAX_BODY_BYTES} bytes")
     try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):
-        raise bad_request("the request body is not JSON") from None
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY_BYTES:
+                raise ApiError(413, "too_large", f"the request body is larger than {MAX_BODY_BYTES} bytes")
+    except ClientDisconnect:
+        raise ApiError(400, "bad_request", "the request body was cut short") from None
+    try:
+        data = parse_json(body)
+    except FormatError as e:
+        raise bad_request(f"the request body is not JSON: {e}") from None
     if not isinstance(data, dict):
         raise bad_request("the request body must be a JSON object")
     unknown = set(data) - fields
@@ -97,8 +109,10 @@ def _seat_choice(data: dict[str, Any]) -> str:
 
 
 async def create_game(request: Request) -> Response:
-    if not request.app.state.create_limiter.allow(request.client.host if request.client else "?"):
-        raise ApiError(429, "rate_limited", "too many new games from here: wait a minute")
+    limiter = request.app.state.create_limiter
+    address = request.client.host if request.client else "?"
+    if not limiter.allow(address):
+        raise ApiError(429, "rate_limited", "too many new games from here: wait a minute", limiter.wait(address))
     data = await read_json(request, {"mode", "level", "seat"})
     mode = data.get("mode")
     if mode == "computer":
@@ -171,12 +185,23 @@ async def _finished_game(request: Request) -> tuple[str, StoredGame, Table]:
     return stored.id, stored, _over(Table.restore(stored))
 
 
+async def _finished_answer(request: Request, key: tuple[str, ...], build: Callable[[StoredGame], Any]) -> bytes:
+    """A finished game's record or replay: kept once built, built off the event loop (finished.py)."""
+    finished: FinishedGames = request.app.state.finished
+    client = request.client.host if request.client else "?"
+    try:
+        return await finished.get(key, client, lambda: _stored_game(request), build)
+    except TooManyAtOnce as e:
+        raise ApiError(429, "rate_limited", str(e), retry_after=1) from None
+
+
 async def game_record(request: Request) -> Response:
-    game_id, _, table = await _finished_game(request)
+    game_id = str(request.path_params["game_id"])
+    body = await _finished_answer(request, ("record", game_id), lambda stored: _over(Table.restore(stored)).record())
     headers = {}
     if request.query_params.get("download") == "1":
         headers["Content-Disposition"] = f'attachment; filename="times-square-{game_id}.json"'
-    return JSONResponse(table.record(), headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 async def game_replay(request: Request) -> Response:
@@ -187,11 +212,16 @@ async def game_replay(request: Request) -> Response:
     lang = request.query_params.get("lang", ENGLISH)
     if lang not in languages():
         raise bad_request(f"lang must be one of {', '.join(languages())}")
-    stored = await _stored_game(request)
-    timeline = walk(stored.record())
-    table = _over(Table.restore(stored, timeline))
     seat = None if seat_name == "spectator" else SEAT_NAMES.index(seat_name)
-    return JSONResponse(replay_document(table, timeline, seat, lang))
+
+    def build(stored: StoredGame) -> dict[str, Any]:
+        timeline = walk(stored.record())
+        return replay_document(_over(Table.restore(stored, timeline)), timeline, seat, lang)
+
+    game_id = str(request.path_params["game_id"])
+    return Response(
+        await _finished_answer(request, ("replay", game_id, seat_name, lang), build), media_type="application/json"
+    )
 
 
 async def rematch(request: Request) -> Response:

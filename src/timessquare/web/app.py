@@ -6,6 +6,7 @@ worker processes start; at the end the rooms, the workers and the database conne
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -26,12 +27,16 @@ from starlette.staticfiles import StaticFiles
 from ..catalog import catalog, languages
 from ..variants import DEFAULT_RULES, Rules
 from . import api
+from .finished import FinishedGames
+from .limits import SocketCounts, SocketLimits
 from .missing import no_such_game
+from .notify import ChangeListener
 from .online import routes as online_routes
+from .origin import OriginCheck
 from .pool import WorkerPool
-from .rooms import Rooms
+from .rooms import Rooms, unavailable
 from .security import KeyedLimiter, SecurityHeaders, is_game_id
-from .storage import GameStore, dialect_name, make_engine, migrate
+from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
 from .storage.writer import Database
 from .templating import SCRIPTED, render
 from .ws import game_socket
@@ -53,6 +58,8 @@ class Settings:
     socket_burst: float = 40  # ... and at once
     warm_workers: bool = True  # start the worker processes at once (else on first use)
     rules: Rules = DEFAULT_RULES
+    allowed_origins: tuple[str, ...] = ()  # other sites whose pages may use this server (--allow-origin)
+    socket_limits: SocketLimits = field(default_factory=SocketLimits)
     on_ready: Callable[[str], None] | None = None  # told the database kind once the server is ready
     now: Callable[[], datetime] | None = None  # the clock of online games (tests inject one); None: the system's
     login_tries_per_minute: float = 10  # sign-ups and log-ins per client address, and per name
@@ -67,8 +74,8 @@ async def game_exists(request: Request, game_id: str) -> bool:
     rooms: Rooms = request.app.state.rooms
     try:
         return await rooms.database.run(rooms.database.store.exists, game_id)
-    except Exception:
-        log.exception("could not look up game %s", game_id)
+    except DatabaseUnavailable as e:
+        unavailable.warning("could not look up game %s: %s", game_id, e)
         return True
 
 
@@ -95,17 +102,22 @@ async def catalog_file(request: Request) -> Response:
 async def healthz(request: Request) -> Response:
     rooms: Rooms = request.app.state.rooms
     kind = request.app.state.database_kind
-    try:
-        with anyio.fail_after(5):
-            await rooms.database.run(rooms.database.store.ping)
-    except Exception:
-        return JSONResponse({"ok": False, "database": kind, "error": "the database does not answer"}, status_code=503)
+    try:  # a write, bounded in time: a database that answers but cannot write is not healthy
+        await rooms.database.run(rooms.database.store.ping)
+    except Exception as e:
+        unavailable.warning("health check: %s", e)
+        failure = {"ok": False, "database": kind, "error": "the database does not answer or cannot write"}
+        return JSONResponse(failure, status_code=503, headers={"Retry-After": "5"})
     return JSONResponse({"ok": True, "database": kind})
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
+    if isinstance(exc, DatabaseUnavailable):
+        unavailable.warning("%s %s: %s", request.method, request.url.path, exc)
+        words = "the database does not answer: try again in a moment"
+        return api.error_response(503, "busy", words, retry_after=5)
     if isinstance(exc, api.ApiError):
-        return api.error_response(exc.status, exc.code, exc.message)
+        return api.error_response(exc.status, exc.code, exc.message, exc.retry_after)
     if isinstance(exc, HTTPException):
         if exc.status_code == 404 and request.url.path.startswith(GAME_PAGES):  # a person's link, e.g. cut short
             return no_such_game(request)
@@ -124,6 +136,10 @@ def create_app(settings: Settings) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await anyio.to_thread.run_sync(migrate, engine)
+        listener = None
+        if app.state.database_kind == "postgresql":  # other processes on this database: hear their moves
+            listener = ChangeListener(engine.url, rooms.changed, rooms.changed_all)
+            listener.start(asyncio.get_running_loop())
         if settings.warm_workers:
             pool.start()
         online.start()
@@ -132,6 +148,8 @@ def create_app(settings: Settings) -> Starlette:
         try:
             yield
         finally:
+            if listener is not None:
+                listener.stop()
             await online.close()
             rooms.close()
             pool.close()
@@ -157,8 +175,17 @@ def create_app(settings: Settings) -> Starlette:
     app = Starlette(
         routes=routes,
         # gzip: a replay's frames repeat the history in every view (~130 KB for a long game, ~3 KB sent)
-        middleware=[Middleware(SecurityHeaders), Middleware(GZipMiddleware, minimum_size=1024)],
-        exception_handlers={Exception: http_error, HTTPException: http_error, api.ApiError: http_error},
+        middleware=[
+            Middleware(OriginCheck, allowed=settings.allowed_origins),
+            Middleware(SecurityHeaders),
+            Middleware(GZipMiddleware, minimum_size=1024),
+        ],
+        exception_handlers={
+            Exception: http_error,
+            HTTPException: http_error,
+            api.ApiError: http_error,
+            DatabaseUnavailable: http_error,
+        },
         lifespan=lifespan,
     )
     app.state.settings = settings
@@ -166,6 +193,8 @@ def create_app(settings: Settings) -> Starlette:
     app.state.rules = settings.rules
     app.state.database_kind = dialect_name(engine.url)
     app.state.create_limiter = KeyedLimiter(settings.create_per_minute / 60, max(1.0, settings.create_per_minute / 4))
+    app.state.socket_counts = SocketCounts(settings.socket_limits)
+    app.state.finished = FinishedGames()
     app.state.internal_errors = 0
     online = online_routes.install(app, engine, rooms, settings.now, settings.login_tries_per_minute)
     return app

@@ -3,9 +3,10 @@
 Each worker is a one-process executor. A computer player is built in the worker by name
 (`players.make_player`) and sees only a `PlayerView` and the legal action ids. A player decides a whole
 turn at its first decision and plays the rest from its plan, so the actions of one turn go to the worker
-that chose it (the player object is kept there); a new turn goes to the least busy worker. Hints go to
-the least busy worker and are refused (`PoolBusy`) when the queue is full, so that people asking for hints
-cannot starve the computer players.
+that chose it (the player object is kept there); a new turn goes to the first free worker. A free worker
+takes every waiting computer turn before any hint, and hints one client at a time (fairness.py); a hint is
+refused (`PoolBusy`) when the queue is full or its client already waits for one, so that nobody asking for
+hints can starve the computer players or take the others' hints.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import os
 import random
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -29,6 +30,7 @@ from ..players import Player, make_player
 from ..players.hints import suggest
 from ..variants import Rules
 from ..view import PlayerView
+from .fairness import FairQueue, Job
 
 log = logging.getLogger("timessquare.web")
 T = TypeVar("T")
@@ -87,16 +89,22 @@ def _noop() -> None:
 
 
 class WorkerPool:
-    """`workers` processes; at most `hint_queue` hints waiting or running at once."""
+    """`workers` processes, each running one job at a time, chosen fairly (fairness.FairQueue); at most
+    `hint_queue` hints waiting or running at once, and `hints_per_client` for each client (its address, and
+    its seat)."""
 
-    def __init__(self, workers: int = 2, hint_queue: int = 4) -> None:
+    def __init__(self, workers: int = 2, hint_queue: int = 4, hints_per_client: int = 1) -> None:
         self.size = max(1, workers)
         self.hint_queue = hint_queue
+        self.hints_per_client = hints_per_client
         self._context = multiprocessing.get_context("spawn")  # no fork of a process that runs threads
         self._executors: list[ProcessPoolExecutor | None] = [None] * self.size
-        self._load = [0] * self.size
+        self._busy = [False] * self.size
+        self._queue = FairQueue(self.size)
+        self._running: set[asyncio.Task[None]] = set()
         self._turns: dict[tuple[str, int], int] = {}  # (game, seat) -> worker that holds this turn's plan
         self._hints = 0
+        self._hint_clients: Counter[str] = Counter()
         self._closed = False
 
     def _executor(self, index: int) -> ProcessPoolExecutor:
@@ -111,58 +119,111 @@ class WorkerPool:
         for index in range(self.size):
             self._executor(index).submit(_noop)
 
-    def _least_busy(self) -> int:
-        return min(range(self.size), key=self._load.__getitem__)
-
-    async def _run(self, index: int, function: Callable[..., T], *args: Any) -> T:
+    async def _submit(self, job: Job) -> Any:
         if self._closed:
             raise TimesSquareError("the server is shutting down")
-        loop = asyncio.get_running_loop()
-        self._load[index] += 1
+        self._queue.put(job)
+        self._dispatch()
+        return await job.future
+
+    def _dispatch(self) -> None:
+        """Give every free worker the next job it should run (worker 0 first: new computer turns go there)."""
+        for index in range(self.size):
+            while not self._busy[index]:
+                job = self._queue.take(index)
+                if job is None:
+                    break
+                if job.future.done():  # its caller gave up while it waited
+                    continue
+                self._busy[index] = True
+                if job.hint:
+                    self._queue.hint_workers.add(index)
+                if job.on_start is not None:
+                    job.on_start(index)
+                task = asyncio.ensure_future(self._execute(index, job))
+                self._running.add(task)
+                task.add_done_callback(self._running.discard)
+
+    async def _execute(self, index: int, job: Job) -> None:
         try:
-            for attempt in range(2):
-                try:
-                    return await loop.run_in_executor(self._executor(index), function, *args)
-                except BrokenProcessPool:
-                    # The worker died (killed, out of memory): replace it and try once more.
-                    log.warning("worker %d died; starting a new one", index)
-                    broken = self._executors[index]
-                    self._executors[index] = None
-                    if broken is not None:
-                        broken.shutdown(wait=False, cancel_futures=True)
-                    if attempt == 1:
-                        raise TimesSquareError("a worker process failed twice") from None
-            raise AssertionError("unreachable")
+            result = await self._call(index, job.function, *job.args)
+        except asyncio.CancelledError:
+            job.future.cancel()
+            raise
+        except BaseException as e:
+            if not job.future.done():
+                job.future.set_exception(e)
+        else:
+            if not job.future.done():
+                job.future.set_result(result)
         finally:
-            self._load[index] -= 1
+            self._busy[index] = False
+            if job.hint:
+                self._queue.hint_workers.discard(index)
+            if not self._closed:
+                self._dispatch()
+
+    async def _call(self, index: int, function: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            try:
+                return await loop.run_in_executor(self._executor(index), function, *args)
+            except BrokenProcessPool:
+                # The worker died (killed, out of memory): replace it and try once more.
+                log.warning("worker %d died; starting a new one", index)
+                broken = self._executors[index]
+                self._executors[index] = None
+                if broken is not None:
+                    broken.shutdown(wait=False, cancel_futures=True)
+                if attempt == 1:
+                    raise TimesSquareError("a worker process failed twice") from None
+        raise AssertionError("unreachable")
 
     async def choose(
         self, game_id: str, seat: int, spec: str, rules: Rules, view: PlayerView, legal: Sequence[int]
     ) -> int:
         """The computer player `spec`'s action for `seat`, from that seat's view only."""
         key = (game_id, seat)
-        index = self._turns.get(key) if view.turn["mode"] != "start" else None
-        if index is None:
-            index = self._least_busy()
+        worker = self._turns.get(key) if view.turn["mode"] != "start" else None
+
+        def started(index: int) -> None:
             self._turns[key] = index
-        return await self._run(index, _choose, (game_id, seat, spec), rules, view, list(legal), random.getrandbits(64))
+
+        args = ((game_id, seat, spec), rules, view, list(legal), random.getrandbits(64))
+        job = Job(_choose, args, asyncio.get_running_loop().create_future(), worker=worker, on_start=started)
+        chosen: int = await self._submit(job)
+        return chosen
 
     def forget(self, game_id: str) -> None:
         for seat in (0, 1):
             self._turns.pop((game_id, seat), None)
 
-    async def hint(self, rules: Rules, view: PlayerView, seconds: float) -> HintResult:
-        """A hint for the view's seat; raises PoolBusy when too many are waiting."""
+    async def hint(self, rules: Rules, view: PlayerView, seconds: float, clients: Sequence[str] = ()) -> HintResult:
+        """A hint for the view's seat; raises PoolBusy when too many are waiting, or when one of `clients`
+        (the asker's address, its seat) already waits for one. Computer turns go first (fairness.py)."""
         if self._hints >= self.hint_queue:
             raise PoolBusy("the computer is busy with other hints: try again in a moment")
+        if any(self._hint_clients[client] >= self.hints_per_client for client in clients):
+            raise PoolBusy("a hint for you is already on its way")
         self._hints += 1
+        self._hint_clients.update(clients)
         try:
-            return await self._run(self._least_busy(), _hint, view, rules, seconds, random.getrandbits(64))
+            args = (view, rules, seconds, random.getrandbits(64))
+            future = asyncio.get_running_loop().create_future()
+            job = Job(_hint, args, future, hint=True, client=clients[0] if clients else "")
+            result: HintResult = await self._submit(job)
+            return result
         finally:
             self._hints -= 1
+            self._hint_clients.subtract(clients)
+            for client in clients:
+                if self._hint_clients[client] <= 0:
+                    del self._hint_clients[client]
 
     def close(self) -> None:
         self._closed = True
+        for task in list(self._running):
+            task.cancel()
         for executor in self._executors:
             if executor is not None:
                 executor.shutdown(wait=False, cancel_futures=True)

@@ -24,14 +24,17 @@ from ..session import ComputerTurn, StaleVersionError
 from ..session.destinations import turn_destinations
 from ..session.reasons import reason_words, session_words
 from . import messages
+from .limits import Throttled
 from .messages import ProtocolError
 from .pool import PoolBusy, WorkerPool
 from .security import hash_token, is_token
-from .storage import Append, VersionConflict
+from .storage import Append, DatabaseUnavailable, VersionConflict
 from .storage.writer import Database
 from .table import Table, refusal
 
 log = logging.getLogger("timessquare.web")
+unavailable = Throttled(log)  # a database outage is told once every few seconds, not once per socket
+CLOSE_TRY_AGAIN = 1013  # the page reconnects with a growing delay and joins again
 OUT_OF_TIME = "ran out of time"  # the forfeit reason of a loss on time
 
 
@@ -63,6 +66,9 @@ class Member(Protocol):
     lang: str
     room: Room | None
     hint_pending: bool
+
+    @property
+    def address(self) -> str: ...
 
     def send(self, message: dict[str, Any]) -> None: ...
 
@@ -110,6 +116,11 @@ class Room:
         except Exception as e:
             self.broken = True
             self.rooms.drop(self)
+            if isinstance(e, DatabaseUnavailable):
+                unavailable.warning("could not store a move of game %s: %s", self.id, e)
+                raise ProtocolError(
+                    "busy", "the database does not answer: the move may not be saved; the game is read back"
+                ) from None
             if not isinstance(e, VersionConflict):
                 log.exception("could not store a move of game %s", self.id)
             raise ProtocolError("busy", "the move could not be saved, so it did not happen: try again") from None
@@ -175,7 +186,8 @@ class Room:
         version, view = self.session.version, self.session.view(seat)
         connection.hint_pending = True
         try:
-            result = await self.rooms.pool.hint(self.session.rules, view, self.rooms.hint_seconds)
+            clients = (connection.address, f"{self.id}:{seat}")  # one hint at a time per address and per seat
+            result = await self.rooms.pool.hint(self.session.rules, view, self.rooms.hint_seconds, clients)
         except PoolBusy as e:
             raise ProtocolError("busy", str(e)) from None
         finally:
@@ -290,6 +302,19 @@ class Rooms:
         room.start_computer()
         return room
 
+    def changed(self, game_id: str, version: int) -> None:
+        """Another server process committed `version` of this game (notify.py): read it back if ours is older.
+        (A change of ours in progress needs nothing: its commit meets the newer version and reads back.)"""
+        room = self.rooms.get(game_id)
+        if room is not None and room.session.version < version and not room.lock.locked():
+            room.broken = True  # its computer player, if at work here, stops
+            self.drop(room)
+
+    def changed_all(self) -> None:
+        """Changes may have been missed (the listening connection was lost): read every room back."""
+        for room in list(self.rooms.values()):
+            self.changed(room.id, room.session.version + 1)
+
     def background(self, task: asyncio.Task[Any]) -> None:
         """Keep a task alive until it is done."""
         self.tasks.add(task)
@@ -310,12 +335,13 @@ class Rooms:
     async def _rejoin(self, game_id: str, connections: list[Member]) -> None:
         try:
             room = await self.get(game_id)
-        except Exception:
-            log.exception("could not read game %s back", game_id)
+        except Exception as e:
+            unavailable.warning("could not read game %s back: %s", game_id, e)
             room = None
         for connection in connections:
-            if room is None:
-                connection.send(messages.error("busy", "the game cannot be read right now: reload the page"))
+            if room is None:  # the page reconnects (with a growing delay) and joins again: a full resync
+                connection.send(messages.error("busy", "the game cannot be read right now: reconnecting"))
+                connection.close(CLOSE_TRY_AGAIN)
             elif connection.room is None:
                 connection.room = room
                 room.connections.add(connection)

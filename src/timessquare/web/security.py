@@ -116,6 +116,10 @@ class TokenBucket:
             return True
         return False
 
+    def wait(self) -> float:
+        """Seconds until the next event is allowed."""
+        return max(0.0, (1 - self.tokens) / self.rate) if self.rate > 0 else 0.0
+
 
 class KeyedLimiter:
     """One token bucket per key (a client address), the least recently seen keys forgotten past `keys`.
@@ -135,3 +139,8 @@ class KeyedLimiter:
         while len(self.buckets) > self.keys:
             self.buckets.popitem(last=False)
         return bucket.allow()
+
+    def wait(self, key: str) -> float:
+        """Seconds until `key` may go on."""
+        bucket = self.buckets.get(key)
+        return 0.0 if bucket is None else bucket.wait()

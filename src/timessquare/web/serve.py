@@ -15,8 +15,10 @@ from typing import Any
 
 from ..errors import TimesSquareError
 from ..variants import Rules
+from .limits import raise_open_file_limit, socket_capacity
 from .storage import default_database_url, dialect_name, parse_database_url
 
+log = logging.getLogger("timessquare.web")
 MAX_WEBSOCKET_FRAME = 64 * 1024  # a client message is at most 4 KiB; uvicorn refuses far larger frames at once
 
 
@@ -85,9 +87,11 @@ def run_server(
     import uvicorn
 
     from .app import Settings, create_app
+    from .wsprotocol import LenientTextProtocol
 
     url = database_url or default_database_url()
     check_database(url)
+    files = raise_open_file_limit()  # each socket is an open file: the default of 1,024 is soon reached
     sock = bind(host, port)
     real_port = int(sock.getsockname()[1])
 
@@ -99,6 +103,10 @@ def run_server(
         gc.freeze()
         gc.set_threshold(50_000, 20, 100)
         print(f"Times Square is ready at {address(host, real_port)} ({where(url)})", flush=True)
+        if files < 4096:
+            log.warning(
+                "only %d open files allowed: at most %d game sockets (raise LimitNOFILE)", files, socket_capacity()
+            )
         print("Press Ctrl+C to stop.", flush=True)
 
     settings = Settings(database_url=url, workers=workers, on_ready=ready, **overrides)
@@ -108,7 +116,11 @@ def run_server(
     config = uvicorn.Config(
         app,
         log_level=log_level,
+        ws=LenientTextProtocol,  # a text frame that is not UTF-8 gets bad_message, not a traceback in the log
         ws_max_size=MAX_WEBSOCKET_FRAME,
+        # A state is a few kilobytes; compressing each one for each socket cost about half a millisecond of
+        # the server's CPU per action (profiled under scripts/load_web.py), more than the rest of the send.
+        ws_per_message_deflate=False,
         ws_ping_interval=20,
         ws_ping_timeout=20,
         proxy_headers=proxy_headers,

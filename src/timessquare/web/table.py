@@ -148,6 +148,8 @@ def entry_document(entry: LogEntry, text: str) -> dict[str, Any]:
 
 def refusal(error: TimesSquareError, action: str, lang: str) -> ProtocolError:
     """A refusal of the session as the protocol's error (an illegal action's rule in words of `lang`)."""
+    if isinstance(error, ProtocolError):  # already one (a commit that failed: busy), kept as it is
+        return error
     if isinstance(error, SpectatorError):
         return ProtocolError("forbidden", "spectators watch: they cannot act in the game")
     if isinstance(error, GameOverError):

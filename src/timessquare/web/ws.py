@@ -11,15 +11,19 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from . import messages
+from .limits import SocketCounts
 from .messages import ProtocolError
-from .rooms import Room, Rooms, guarded
+from .rooms import Room, Rooms, guarded, unavailable
 from .security import TokenBucket, is_game_id
+from .storage import DatabaseUnavailable
 
 log = logging.getLogger("timessquare.web")
 
@@ -42,6 +46,11 @@ class Connection:
     hint_pending: bool = False
     outbox: asyncio.Queue[str | int] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     bucket: TokenBucket = field(default_factory=lambda: TokenBucket(20, 40))
+
+    @property
+    def address(self) -> str:
+        client = self.socket.client
+        return client.host if client else "?"
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(messages.encode(message))
@@ -73,11 +82,33 @@ class Connection:
                     await self.socket.close(item)
                     return
                 await self.socket.send_text(item)
-            except Exception:  # the peer went away: the receive loop ends the connection
+            except Exception:  # the peer went away (the receive loop ends the connection), or a message failed:
+                with contextlib.suppress(Exception):  # never leave a socket that reads but no longer answers
+                    await self.socket.close(1011)
                 return
 
 
 async def game_socket(socket: WebSocket) -> None:
+    counts: SocketCounts = socket.app.state.socket_counts
+    address = socket.client.host if socket.client else "?"
+    refusal = counts.admit(address)
+    if refusal is not None:
+        status, words = refusal
+        headers = {"Retry-After": "60"} if status == 503 else {"Retry-After": "10"}
+        code = "busy" if status == 503 else "rate_limited"
+        await socket.send_denial_response(
+            JSONResponse({"error": {"code": code, "message": words}}, status_code=status, headers=headers)
+        )
+        return
+    joined = False
+    try:
+        joined = await _serve_socket(socket, counts.limits.join_seconds, lambda: counts.joined(address))
+    finally:
+        counts.closed(address, joined)
+
+
+async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callable[[], None]) -> bool:
+    """Read the socket until it closes; returns whether it ever joined a game."""
     rooms: Rooms = socket.app.state.rooms
     game_id = str(socket.path_params["game_id"])
     await socket.accept()
@@ -86,9 +117,19 @@ async def game_socket(socket: WebSocket) -> None:
     pump = asyncio.create_task(connection.pump(), name="socket writer")
     refused = 0
     last_refusal_message = 0.0
+    joined = False
+    join_by = time.monotonic() + join_seconds
     try:
         while True:
-            frame = await socket.receive()
+            if joined:
+                frame = await socket.receive()
+            else:
+                try:  # a socket that never joins holds a file and memory for nothing: it has a few seconds
+                    frame = await asyncio.wait_for(socket.receive(), max(0.0, join_by - time.monotonic()))
+                except TimeoutError:
+                    connection.send(messages.error("bad_message", f"join a game within {join_seconds:g} seconds"))
+                    await _close_after_sending(connection, pump, CLOSE_POLICY)
+                    return joined
             if frame["type"] == "websocket.disconnect":
                 break
             if not connection.bucket.allow():
@@ -96,7 +137,7 @@ async def game_socket(socket: WebSocket) -> None:
                 if refused >= REFUSALS_BEFORE_CLOSE:
                     connection.send(messages.error("rate_limited", "too many messages: the connection is closed"))
                     await _close_after_sending(connection, pump, CLOSE_POLICY)
-                    return
+                    return joined
                 if time.monotonic() - last_refusal_message >= 1.0:  # one notice a second, not one per message
                     last_refusal_message = time.monotonic()
                     connection.send(messages.error("rate_limited", "too many messages: slow down"))
@@ -104,11 +145,19 @@ async def game_socket(socket: WebSocket) -> None:
             try:
                 message = messages.parse(frame.get("text") if "text" in frame else frame.get("bytes"))
                 await handle(rooms, connection, game_id, message)
+                if not joined and connection.room is not None:
+                    joined = True
+                    on_join()
             except ProtocolError as e:
                 connection.send(e.to_message())
                 if e.code == "not_found":
                     await _close_after_sending(connection, pump, CLOSE_NOT_FOUND)
-                    return
+                    return joined
+            except DatabaseUnavailable as e:  # the page reconnects with a growing delay and joins again
+                unavailable.warning("the socket of game %s: %s", game_id, e)
+                connection.send(messages.error("busy", "the database does not answer: reconnecting"))
+                await _close_after_sending(connection, pump, CLOSE_TOO_SLOW)
+                return joined
             except Exception:
                 socket.app.state.internal_errors += 1
                 log.exception("unexpected failure on the socket of game %s", game_id)
@@ -120,6 +169,7 @@ async def game_socket(socket: WebSocket) -> None:
         connection.close()
         if not pump.done():
             pump.cancel()
+    return joined
 
 
 async def _close_after_sending(connection: Connection, pump: asyncio.Task[None], code: int) -> None:

@@ -20,6 +20,16 @@ from ...errors import TimesSquareError
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 DATABASE_FILE = "games.sqlite3"
+# A database that does not answer must not hang the server: every wait on it is bounded (the server gives
+# up on a call after CALL_SECONDS, see rooms.Database; these keep the threads it leaves behind from piling up).
+CONNECT_SECONDS = 3  # to open a connection (PostgreSQL's connect_timeout)
+POOL_SECONDS = 3  # for a free connection of the pool
+LOCK_SECONDS = 3  # SQLite's busy timeout: for another writer's lock
+STATEMENT_SECONDS = 10  # PostgreSQL's statement_timeout, told to the server (it cannot help a stopped one)
+
+
+class DatabaseUnavailable(TimesSquareError):
+    """The database did not answer in time, or refused the work (down, stopped, full, read-only)."""
 
 
 def data_folder() -> Path:
@@ -75,14 +85,14 @@ def make_engine(url_text: str) -> Engine:
         memory = database in ("", ":memory:") or database.startswith("file::memory:")
         if not memory:
             Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        options = {"connect_args": {"check_same_thread": False, "timeout": 30}}
+        options = {"connect_args": {"check_same_thread": False, "timeout": LOCK_SECONDS}}
         if memory:
             from sqlalchemy.pool import StaticPool
 
             options["poolclass"] = StaticPool  # one shared connection, or each would get its own empty database
         engine = create_engine(url, **options)
         pragmas: tuple[str, ...] = ("journal_mode=WAL", f"synchronous={synchronous.upper()}", "foreign_keys=ON")
-        pragmas += ("busy_timeout=30000",)
+        pragmas += (f"busy_timeout={LOCK_SECONDS * 1000}",)
         if not memory:
             pragmas += ("wal_autocheckpoint=0",)
 
@@ -94,7 +104,11 @@ def make_engine(url_text: str) -> Engine:
 
         event.listen(engine, "connect", set_pragmas)
         return engine
-    options.update(pool_size=10, max_overflow=10)
+    options.update(pool_size=10, max_overflow=10, pool_timeout=POOL_SECONDS)
+    options["connect_args"] = {
+        "connect_timeout": CONNECT_SECONDS,
+        "options": f"-c statement_timeout={STATEMENT_SECONDS * 1000} -c lock_timeout={LOCK_SECONDS * 1000}",
+    }
     return create_engine(url, **options)
 
 

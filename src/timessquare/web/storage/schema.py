@@ -65,3 +65,10 @@ seats = Table(
     Column("seat", String(1), nullable=False),
     UniqueConstraint("game_id", "seat", name="uq_seats_game_seat"),
 )
+
+health = Table(
+    "health",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),  # one row, id 1
+    Column("checked_at", DateTime(timezone=True), nullable=True),  # written by every health check
+)

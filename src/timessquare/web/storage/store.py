@@ -7,7 +7,6 @@ second one gets `VersionConflict` and nothing is written.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import threading
 from collections.abc import Iterator, Sequence
@@ -16,12 +15,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...errors import TimesSquareError
-from .database import dialect_name
-from .schema import games, moves, seats
+from .changes import publish
+from .database import LOCK_SECONDS, DatabaseUnavailable, dialect_name
+from .schema import games, health, moves, seats
 
 CHECKPOINT_SECONDS = 1.0
 
@@ -148,14 +148,21 @@ class GameStore:
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
         """A connection whose work is committed at the end (rolled back if anything raises)."""
-        with self._write_lock or contextlib.nullcontext(), self.engine.connect() as connection:
-            yield connection
-            connection.commit()
+        lock = self._write_lock
+        if lock is not None and not lock.acquire(timeout=LOCK_SECONDS):  # a writer hangs: do not queue behind it
+            raise DatabaseUnavailable("another write has been waiting on the database too long")
+        try:
+            with self.engine.connect() as connection:
+                yield connection
+                connection.commit()
+        finally:
+            if lock is not None:
+                lock.release()
 
     def ping(self) -> None:
-        """Raises when the database does not answer."""
-        with self.engine.connect() as connection:
-            connection.execute(text("SELECT 1"))
+        """Raises when the database does not answer, or cannot write: the health row is written each time."""
+        with self._writing() as connection:
+            connection.execute(update(health).where(health.c.id == 1).values(checked_at=now()))
 
     def close(self) -> None:
         self._stop.set()
@@ -197,6 +204,7 @@ class GameStore:
                     rows = [_move_rows(item) for item in appends]
                     if any(rows):
                         connection.execute(insert(moves), [row for group in rows for row in group])
+                    publish(connection, [(item.game_id, item.progress.version) for item in appends])
                     return [True] * len(appends)
                 connection.rollback()  # someone else wrote one of these games: go one by one
             written = []
@@ -205,6 +213,8 @@ class GameStore:
                 written.append(ok)
                 if ok:  # a refused one changed no row, so there is nothing to undo
                     _insert_moves(connection, item.game_id, item.first_ply, item.entries)
+            done = [(item.game_id, item.progress.version) for item, ok in zip(appends, written, strict=True) if ok]
+            publish(connection, done)
         return written
 
     def create_rematch(self, game_id: str, new: NewGame, progress: Progress) -> str:

@@ -8,7 +8,10 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import anyio
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as SATimeoutError
 
+from .database import DatabaseUnavailable
 from .store import Append, GameStore, VersionConflict
 
 T = TypeVar("T")
@@ -24,6 +27,7 @@ class Database:
     """
 
     BATCH = 256
+    CALL_SECONDS = 4.0  # a call that takes longer is given up (its thread is left to finish): never a hang
 
     def __init__(self, store: GameStore, threads: int = 16) -> None:
         self.store = store
@@ -33,7 +37,16 @@ class Database:
         self._writer: asyncio.Task[None] | None = None
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        return await anyio.to_thread.run_sync(function, *args, limiter=self.limiter)
+        """`function(*args)` in a thread; raises DatabaseUnavailable when the database does not answer in
+        time or fails (a hung database gives an error within CALL_SECONDS, never a hang)."""
+        try:
+            with anyio.fail_after(self.CALL_SECONDS):
+                return await anyio.to_thread.run_sync(function, *args, limiter=self.limiter, abandon_on_cancel=True)
+        except TimeoutError:
+            raise DatabaseUnavailable(f"the database did not answer within {self.CALL_SECONDS:g} seconds") from None
+        except (OperationalError, InterfaceError, SATimeoutError) as e:  # down, unreachable, full, read-only
+            reason = str(getattr(e, "orig", None) or e).strip()[:200]
+            raise DatabaseUnavailable(f"the database failed: {reason}") from e
 
     async def append(self, item: Append) -> None:
         """Commit one game's new moves (raises VersionConflict, or the database's error)."""

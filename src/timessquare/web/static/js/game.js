@@ -639,6 +639,14 @@ function wire() {
       render();
     }
   });
+  // A seat link (#t=…) opened in a tab already on this game: take that seat, and the token out of the bar.
+  window.addEventListener("hashchange", () => {
+    const fresh = takeTokenFromUrl(gameId);
+    if (fresh && fresh !== token) {
+      token = fresh;
+      connection.send(joinMessage());
+    }
+  });
   document.addEventListener("ts:lang", () => {
     logCount = 0;
     if (state) render();

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# PostgreSQL, N `timessquare serve` processes and HAProxy in front of them, all on loopback, until Ctrl+C
+# (scripts/cluster.py). Usage: scripts/cluster.sh [N]   (default 2)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/venv.sh
+scripts/ensure_haproxy.sh
+exec .venv/bin/python scripts/cluster.py --processes "${1:-2}"

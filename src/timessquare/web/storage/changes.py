@@ -1,0 +1,23 @@
+"""Telling every server process that a game changed: PostgreSQL `NOTIFY` on one channel, sent inside the
+transaction that writes the change, so it is delivered exactly when the change is committed (and never for a
+change rolled back). The payload is `GAME_ID VERSION`. SQLite has one process: nothing is sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sqlalchemy import Connection, text
+
+CHANNEL = "timessquare_games"
+
+
+def publish(connection: Connection, changes: Iterable[tuple[str, int]]) -> None:
+    rows = [{"channel": CHANNEL, "payload": f"{game_id} {version}"} for game_id, version in changes]
+    if rows and connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_notify(:channel, :payload)"), rows)
+
+
+def parse(payload: str) -> tuple[str, int] | None:
+    game_id, _, version = payload.partition(" ")
+    return (game_id, int(version)) if version.isdigit() else None
