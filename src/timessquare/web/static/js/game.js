@@ -10,10 +10,10 @@ import { cardBack, cardButton } from "./hand.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./seat-labels.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
 import { afterColon, boardWords, capital, effectWords, figureName, sentence, supplyWords } from "./words.js";
 
-const LEVELS = ["easy", "medium", "hard", "expert"];
 const ANSWER_TIMEOUT_MS = 10000;
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -65,20 +65,12 @@ function accountName(seat) {
 }
 
 function playerLabel(seat) {
-  const who = state.players[seat];
-  if (seat === me()) return t("player.you");
-  if (accountName(seat)) return accountName(seat);
-  if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
-  return me() ? t("player.friend") : t("player.person", { seat });
+  return accountName(seat) && seat !== me() ? accountName(seat) : playerLabelOf(state.players, seat, me());
 }
 
 /** The short name written on a club's wall. */
 function clubLabel(seat) {
-  const who = state.players[seat];
-  if (seat === me()) return t("player.you");
-  if (accountName(seat)) return accountName(seat);
-  if (LEVELS.includes(who)) return t("club.computer");
-  return me() ? t("club.friend") : "";
+  return accountName(seat) && seat !== me() ? accountName(seat) : clubLabelOf(state.players, seat, me());
 }
 
 // ---- sending -----------------------------------------------------------------------------------------
@@ -511,8 +503,8 @@ function renderActions() {
   const mode = view.turn.mode;
   const endButton = $("end-turn");
   endButton.textContent = mode === "trade"
-    ? tn("actions.endTrade", 8 - view.hand.length)
-    : mode === "play" ? tn("actions.endPlay", 8 - view.hand.length) : t("actions.end");
+    ? tn("actions.endTrade", state.draws_at_end)
+    : mode === "play" ? tn("actions.endPlay", state.draws_at_end) : t("actions.end");
   endButton.setAttribute("aria-disabled", String(!mine || !state.legal.includes("end")));
   show("end-turn", !trading);
   show("trade", !trading && mode !== "play");

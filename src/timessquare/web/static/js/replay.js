@@ -8,9 +8,9 @@ import { Board } from "./board.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { colourOf, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { clubLabel as clubLabelOf, playerLabel } from "./seat-labels.js";
 import { afterColon, boardWords, sentence, supplyWords } from "./words.js";
 
-const LEVELS = ["easy", "medium", "hard", "expert"];
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 
@@ -25,13 +25,11 @@ let board = null;
 let loading = 0; // the latest load; an older answer that arrives late is dropped
 
 function playerName(seat) {
-  const who = players[seat];
-  if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
-  return t("player.person", { seat });
+  return playerLabel(players, seat, null);
 }
 
 function clubLabel(seat) {
-  return LEVELS.includes(players[seat]) ? t("club.computer") : "";
+  return clubLabelOf(players, seat, null);
 }
 
 function resultWords() {
