@@ -1,15 +1,16 @@
-"""Why an action is illegal: as data (`illegal_reason`, a `Reason` citing the rule) and in English words
-(`why_illegal`, `english`), for error messages and the interfaces. Other languages' words live with the
-interfaces that speak them (the game session's `reason_words`). This module sits below `state.py`, whose
-checked path explains a refusal with it: it reads a state through the part that `TurnSituation` names."""
+"""Why an action is illegal: as data (`illegal_reason`, a `Reason` citing the rule) and in words (`in_words`,
+in any language of the catalogs; `why_illegal` and `english` in English, for error messages). This module
+sits below `state.py`, whose checked path explains a refusal with it: it reads a state through the part that
+`TurnSituation` names."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from .actions import ACTIONS, DISCARD, END, JOKER_GUARDS, JOKER_HAL, JOKER_SUE, LURE, PLAY, Action
 from .cards import CARD_CODES, CARD_COLOUR, COLOUR_NAMES
+from .catalog import LANGUAGES, catalog, plural_form, words
 from .tables import LOCKED_RED_KEYS, TK_OF_JOKER, TK_RED_DEB, TK_START, TK_TRADE, Reason, board_reason
 from .variants import Rules
 
@@ -37,35 +38,32 @@ class TurnSituation(Protocol):
     def rules(self) -> Rules: ...
 
 
-__all__ = ["ENGLISH", "REASON_KINDS", "Reason", "english", "illegal_reason", "reason_in_words", "why_illegal"]
+__all__ = ["ENGLISH", "REASON_KINDS", "Reason", "english", "illegal_reason", "in_words", "why_illegal"]
 
-# Every kind of reason, with its English words; `{name}` is a detail of the reason (see `english`).
-ENGLISH = {
-    # the turn (R5, R9.2)
-    "end_too_soon": "a turn cannot end before a card is played or discarded (R5.4)",
-    "lure_not_first": "a lure is a whole turn: it cannot follow cards played or discarded (R5.2)",
-    "discard_after_play": "cards were played this turn, so none can be discarded (a turn is one of R5.1-R5.3)",
-    "play_after_discard": "cards were discarded this turn, so none can be played (a turn is one of R5.1-R5.3)",
-    "colour": "this turn plays {colour} cards; all cards of a turn are of one colour (R5.1)",
-    "deb_lock": "the first Deb card of this turn moved Deb, so every Deb card must move Deb (R9.2 variant)",
-    "joker_lock": "a Deb card was used as a joker on {target} this turn; every further Deb card must too (R9.2)",
-    # the hand (R5.1, R5.3)
-    "hand_play": "the hand holds {have} {card} card{s}, {need} needed (R5.1: cards are played from the hand)",
-    "hand_discard": "the hand holds {have} {card} card{s}, {need} needed (R5.3: cards are discarded from the hand)",
-    # the board (tables.board_reason)
-    "joker_place": "a Deb card is a joker only while Deb stands strictly between Sue and {side} (R9.1)",
-    "toward_mover": "with the toward-mover variant, figures move only toward the active player (R4.1 variant)",
-    "lure_in_place": "{figure} already stands on Hal's space (R5.2)",
-    "no_change": "the card would not change the board (R4.4)",
-    "off_board": "{figure} would leave the board (space {space}) (R4.3)",
-    "bodyguards": "Sue must stand strictly between her bodyguards (low {low}, sue {sue}, high {high}) (R3)",
-}
-REASON_KINDS = tuple(ENGLISH)
+# Every kind of reason (the catalogs' `reason.<kind>` words; `{name}` is a detail of the reason, see `in_words`).
+REASON_KINDS = (
+    "end_too_soon",
+    "lure_not_first",
+    "discard_after_play",
+    "play_after_discard",
+    "colour",
+    "deb_lock",
+    "joker_lock",
+    "hand_play",
+    "hand_discard",
+    "joker_place",
+    "toward_mover",
+    "lure_in_place",
+    "no_change",
+    "off_board",
+    "bodyguards",
+)
+ENGLISH = {kind: catalog(LANGUAGES[0])[f"reason.{kind}"] for kind in REASON_KINDS}  # for error messages
 
 # The figure a Deb card was a joker on this turn (R9.2), by turn key.
 _JOKER_TARGET = {TK_OF_JOKER[JOKER_SUE]: "sue", TK_OF_JOKER[JOKER_HAL]: "hal", TK_OF_JOKER[JOKER_GUARDS]: "guards"}
-_ENGLISH_TARGETS = {"sue": "Sue", "hal": "Hal", "guards": "a bodyguard"}
-_ENGLISH_SIDES = {"A": "A's end (deb < sue)", "B": "B's end (deb > sue)"}
+# The details named in words: the catalogs' `reason.<detail>.<value>` (the joker's side is named by its seat).
+_NAMED_DETAILS = ("colour", "target", "side", "figure")
 
 
 def why_illegal(state: TurnSituation, aid: int) -> str:
@@ -86,27 +84,23 @@ def illegal_reason(state: TurnSituation, aid: int) -> Reason | None:
 
 def english(reason: Reason) -> str:
     """A reason in English words."""
-    return reason_in_words(reason, ENGLISH, {"target": _ENGLISH_TARGETS, "side": _ENGLISH_SIDES}, lambda n: n != 1)
+    return in_words(reason)
 
 
-def reason_in_words(
-    reason: Reason,
-    templates: Mapping[str, str],
-    names: Mapping[str, Mapping[str, str]],
-    plural: Callable[[int], bool],
-) -> str:
-    """A reason in one language: its kind's template, filled with the reason's details, each detail that
-    `names` lists put in that language's words (the joker's side is named from its `seat`), and `{s}` for
-    a plural of the cards the hand holds."""
+def in_words(reason: Reason, lang: str = LANGUAGES[0]) -> str:
+    """A reason in words of `lang` (catalog.py): its kind's `reason.<kind>` text, filled with the reason's
+    details, each named detail in that language's words, and `{s}` the plural ending (`reason.pluralEnding`)
+    of the cards the hand holds."""
     args: dict[str, object] = dict(reason.details)
     if "seat" in args:
         args["side"] = args["seat"]
-    for key, words in names.items():
+    for key in _NAMED_DETAILS:
         if key in args:
-            args[key] = words[str(args[key])]
+            args[key] = words(f"reason.{key}.{args[key]}", lang)
     if "have" in args:
-        args["s"] = "s" if plural(int(str(args["have"]))) else ""
-    return templates[reason.kind].format(**args)
+        one = plural_form(int(str(args["have"])), lang) == "one"
+        args["s"] = "" if one else words("reason.pluralEnding", lang)
+    return words(f"reason.{reason.kind}", lang, **args)
 
 
 def _turn_reason(state: TurnSituation, action: Action) -> Reason | None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from .catalog import catalog
+
 
 class Termination(enum.Enum):
     """The ways a game ends: Sue or Charlie on a club's entrance (R8.1), the second supply running out
@@ -24,15 +26,9 @@ class Termination(enum.Enum):
 
 RESIGNED = "resigned"  # the record's forfeit reason of a resignation (FORMATS.md)
 
-# The English words of an ending: the record's `end` field (FORMATS.md), kept exactly as it always was.
-END_WORDS = {
-    "entrance": "{figure} reached {owner}'s entrance",
-    "deck": "the second supply ran out: {why}",
-    "sue": "Sue is on {winner}'s half",
-    "charlie": "Sue is in the middle and Charlie on {winner}'s half",
-    "none": "Sue and Charlie are both in the middle",
-    "forfeit": "{seat} forfeited: {reason}",
-}
+# The English words of an ending (the catalogs' `ending.*`): the record's `end` field (FORMATS.md), kept
+# exactly as it always was.
+END_WORDS = {key: catalog()[f"ending.{key}"] for key in ("entrance", "deck", "sue", "charlie", "none", "forfeit")}
 
 
 @dataclass(frozen=True)

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from .cards import SEAT_NAMES
+from .catalog import ENGLISH, words
 from .view import PlayerView
 
 LETTERS = {"sue": "S", "low": "g", "high": "g", "hal": "H", "deb": "D"}
-LEGEND = (
-    "Board: S Sue, g a bodyguard, H Hal, D Deb, C Charlie (on his strip below the street); "
-    "A] and [B are the club entrances, () the sewer cover in the middle."
-)
 
 
-def board_lines(view: PlayerView) -> list[str]:
+def legend(lang: str = ENGLISH) -> str:
+    """What the letters and marks of the picture mean (the catalogs' `text.legend`)."""
+    return words("text.legend", lang)
+
+
+def board_lines(view: PlayerView, lang: str = ENGLISH) -> list[str]:
     """The street 0-16 with A's entrance left, B's right, the figures under it and Charlie's strip below."""
     spaces = range(17)
     number_row = " ".join(f"{i:>2}" for i in spaces)
@@ -23,24 +25,34 @@ def board_lines(view: PlayerView) -> list[str]:
     height = max(len(s) for s in stacks)
     figure_rows = [" ".join(f"{(s[r] if r < len(s) else ''):>2}" for s in stacks) for r in range(height)]
     charlie = " ".join(" C" if i == view.figures["charlie"] else " -" for i in spaces)
-    return ["street " + number_row, "       " + marks, *("       " + row for row in figure_rows), "strip  " + charlie]
+    street, strip = words("text.street", lang), words("text.strip", lang)
+    width = max(len(street), len(strip))
+    blank = " " * (width + 1)
+    return [
+        f"{street:<{width}} {number_row}",
+        blank + marks,
+        *(blank + row for row in figure_rows),
+        f"{strip:<{width}} {charlie}",
+    ]
 
 
-def status_lines(view: PlayerView) -> list[str]:
-    sizes = f"hands: A {view.hand_sizes[0]}, B {view.hand_sizes[1]}"
-    supply = f"supply {view.supply_number}: {view.supply_size} cards"
-    top = view.discard[-1] if view.discard else "none"
-    lines = [f"{sizes}   {supply}   discard: {len(view.discard)} (top {top})"]
+def status_lines(view: PlayerView, lang: str = ENGLISH) -> list[str]:
+    sizes = words("text.hands", lang, a=view.hand_sizes[0], b=view.hand_sizes[1])
+    supply = words("text.supply", lang, n=view.supply_number, size=view.supply_size)
+    top = view.discard[-1] if view.discard else words("text.none", lang)
+    lines = [f"{sizes}   {supply}   {words('text.discard', lang, n=len(view.discard), top=top)}"]
     if view.result is None:
-        lines.append(
-            f"{SEAT_NAMES[view.to_move]} to move; this turn: {view.turn['mode']} {' '.join(view.turn['cards'])}"
-        )
+        mode = words(f"text.mode.{view.turn['mode']}", lang)
+        cards = " ".join(view.turn["cards"])
+        lines.append(words("text.toMove", lang, seat=SEAT_NAMES[view.to_move], mode=mode, cards=cards))
     else:
-        lines.append(f"game over: {view.result}")
+        result = words("text.draw", lang) if view.result == "draw" else view.result
+        lines.append(words("text.over", lang, result=result))
     if view.hand is not None:
-        lines.append("your hand: " + " ".join(view.hand))
+        lines.append(words("text.hand", lang, cards=" ".join(view.hand)))
     return lines
 
 
-def render(view: PlayerView) -> str:
-    return "\n".join(board_lines(view) + status_lines(view))
+def render(view: PlayerView, lang: str = ENGLISH) -> str:
+    """The board and the facts of `view` as text, in words of `lang` (catalog.py)."""
+    return "\n".join(board_lines(view, lang) + status_lines(view, lang))

@@ -261,7 +261,7 @@ class State:
 
     def _end_turn(self) -> None:
         """`end`: R6 draw (with the reshuffle and R8.2), then R7 Charlie, then the turn passes."""
-        need = HAND_SIZE - self.hand_sizes[self.to_move]
+        need = cards_to_draw(self.hand_sizes[self.to_move])
         if need > 0:
             # The common case inlined (the hot path): enough cards in the supply, no reshuffle due.
             supply = self.supply
@@ -349,7 +349,7 @@ class State:
 
     def reshuffles_on_end(self) -> bool:
         """Whether `end` now would draw the last card of the first supply, so the reshuffle (R6.2) is due."""
-        need = HAND_SIZE - self.hand_sizes[self.to_move]
+        need = cards_to_draw(self.hand_sizes[self.to_move])
         return self.supply_number == 1 and 0 < len(self.supply) <= need
 
     # ----------------------------------------------------------------- chance
@@ -431,6 +431,11 @@ class State:
 
 
 # ----------------------------------------------------------------------------- rule clauses used elsewhere
+
+
+def cards_to_draw(hand_size: int) -> int:
+    """R6.1: the cards a player with `hand_size` cards draws at the end of the turn (up to 8 in hand)."""
+    return max(0, HAND_SIZE - hand_size)
 
 
 def entrance_owner(space: int) -> int | None:

@@ -8,6 +8,7 @@ quickly, so that a whole game takes a few dozen turns.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,16 @@ def screenshot(page: Page, name: str, full_page: bool = True) -> Path:
 
 def wait_ready(page: Page) -> None:
     page.wait_for_selector("html[data-ready]", state="attached")
+
+
+def start_computer_game(page: Page, level: str = "easy", seat: str = "A") -> None:
+    """From the home page: a game against the computer, until the page shows our turn (or the end)."""
+    page.check(f"#computer-form input[name=level][value={level}]")
+    page.check(f"#computer-form input[name=seat][value={seat}]")
+    page.click("#play-computer")
+    page.wait_for_url(re.compile(r"/game/"))
+    wait_ready(page)
+    wait_turn_or_over(page)
 
 
 def version(page: Page) -> int:

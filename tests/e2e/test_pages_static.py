@@ -12,10 +12,18 @@ from pathlib import Path
 import pytest
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "timessquare" / "web"
-PAGES = sorted((WEB / "pages").glob("*.html"))
+PAGES = sorted((WEB / "pages").glob("*.html"))  # each written by the server from its template (parts/: their frame)
 SCRIPTS = sorted((WEB / "static" / "js").glob("*.js"))
-WORDS = {lang: json.loads((WEB / "static" / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in ("en", "fr")}
+CATALOGS = WEB.parent / "i18n"
+WORDS = {lang: json.loads((CATALOGS / f"{lang}.json").read_text("utf-8")) for lang in ("en", "fr")}
+
 PREFIXES = "|".join(sorted({key.split(".")[0] for key in WORDS["en"]}))
+
+
+def rendered(page: Path) -> str:
+    templating = pytest.importorskip("timessquare.web.templating", reason="the web extra is not installed")
+    script = templating.SCRIPTED.get(page.name)
+    return str(templating.TEMPLATES.get_template(page.name).render(templating.page_context(page.stem, script=script)))
 
 
 class PageParser(HTMLParser):
@@ -54,7 +62,7 @@ class PageParser(HTMLParser):
 @pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
 def test_pages_need_no_inline_code_and_find_their_files(page: Path) -> None:
     parser = PageParser()
-    parser.feed(page.read_text("utf-8"))
+    parser.feed(rendered(page))
     assert parser.problems == []
     assert parser.references, "a page without its script and style"
     for reference in parser.references:

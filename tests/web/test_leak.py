@@ -19,6 +19,7 @@ from timessquare.web.table import Table
 STATE_KEYS = {"v", "type", "version", "seat", "view", "legal", "destinations", "log", "players", "thinking", "over"} | {
     "lang",
     "rematch",
+    "draws_at_end",  # a count the seat's own hand gives (R6.1), never anything hidden
     "_raw",
 }
 VIEW_KEYS = {"format", "seat", "figures", "to_move", "hand", "supply_size", "supply_number", "discard", "turn"} | {

@@ -15,6 +15,7 @@ from ..actions import action_id
 from ..arena.report import run_arena_command
 from ..arena.selfplay_command import selfplay_records
 from ..cards import CARD_INDEX
+from ..catalog import ENGLISH, languages
 from ..chance import sample_chance
 from ..errors import FormatError, TimesSquareError
 from ..jsonread import MAX_DOCUMENT_BYTES, parse_json
@@ -178,7 +179,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     args = check_play_options(args)
     if args.plain:
-        return play_text_game(_rules(args), args.seed, args.seat, args.opponent)
+        return play_text_game(_rules(args), args.seed, args.seat, args.opponent, args.lang or ENGLISH)
     from ..tui.options import run_tui  # Textual comes with the tui extra
 
     return run_tui(args, _rules(args))
@@ -259,6 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="RECORD", help="continue a saved game (a game record)")
     p.add_argument("--replay", metavar="RECORD", help="step through a game record")
     p.add_argument("--plain", action="store_true", help="a plain line-by-line game (no full screen)")
+    p.add_argument("--lang", choices=languages(), help="the plain game's language (default: en); docs/languages.md")
     p.add_argument("--no-color", action="store_true", help="no colours (as with the NO_COLOR environment variable)")
 
     p = add("legal", cmd_legal, "print the legal actions of a position document")

@@ -35,7 +35,7 @@ from .heuristic import HeuristicPlayer
 from .ismcts import SearchConfig, SearchPlayer, ismcts_search
 from .params import read_params
 
-LEVELS = ("easy", "medium", "hard", "expert")
+LEVELS = ("easy", "medium", "hard", "expert")  # weakest first: the one list of them (the page gets it too)
 EASY_NOISE = 1 / 3
 HARD_CONFIG = SearchConfig(seconds=0.5, workers=1)
 EXPERT_CONFIG = SearchConfig(seconds=1.7, workers=2, pool=256, depth=3)

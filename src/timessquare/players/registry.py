@@ -24,10 +24,7 @@ _FACTORIES: dict[str, Factory] = {
     "ismcts": ismcts.make,
     "pimc": pimc.make,
     "textbook": textbook.make,
-    "easy": levels.make,
-    "medium": levels.make,
-    "hard": levels.make,
-    "expert": levels.make,
+    **dict.fromkeys(levels.LEVELS, levels.make),
 }
 PLAYER_NAMES = tuple(_FACTORIES)
 EXTERNAL_PREFIX = "cmd:"
@@ -51,7 +48,7 @@ def make_player(spec: str, rules: Rules = DEFAULT_RULES) -> Player:
     if factory is None:
         known = ", ".join([*sorted(_FACTORIES), "cmd:COMMAND"])
         raise TimesSquareError(f"unknown player {name!r} (known: {known})")
-    if name in ("easy", "medium", "hard", "expert"):
+    if name in levels.LEVELS:
         params = {**params, "level": name}
     return factory(rules, params)
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import SEAT_NAMES
-from ..outcome import END_WORDS, Outcome, Termination
+from ..catalog import LANGUAGES, words
+from ..outcome import Outcome, Termination
 from ..view import PlayerView
-from .describe import SHUFFLE_WORDS, describe, describe_charlie, describe_draw
+from .describe import describe, describe_charlie, describe_draw
 
 
 @dataclass(frozen=True)
@@ -35,17 +36,14 @@ class LogEntry:
     def result(self) -> str:
         return "" if self.outcome is None else self.outcome.result
 
-    def text(self, lang: str = "en") -> str:
-        """The entry in `lang` (one of LANGUAGES; English for anything else)."""
-        if lang != "fr" or self.kind == "text":
-            return self.words
-        return _french(self)
+    def text(self, lang: str = LANGUAGES[0]) -> str:
+        """The entry in `lang` (a language of the catalogs; English for anything else)."""
+        return self.words if self.kind == "text" else _entry_words(self, lang)
 
 
 def over_entry(outcome: Outcome) -> LogEntry:
     """The log's last entry: the result, and how the game ended."""
-    winner = "A draw." if outcome.winner is None else f"{outcome.winner} wins."
-    return LogEntry(None, "", f"Game over: {outcome.words()}. {winner}", "over", outcome=outcome)
+    return LogEntry(None, "", result_words(outcome), "over", outcome=outcome)
 
 
 def ending_of(view: PlayerView, forfeit: dict[str, str] | None = None) -> Outcome | None:
@@ -54,9 +52,13 @@ def ending_of(view: PlayerView, forfeit: dict[str, str] | None = None) -> Outcom
     return Outcome.forfeited(forfeit["seat"], forfeit["reason"]) if forfeit else view.outcome
 
 
-def result_words(outcome: Outcome | None, lang: str = "en") -> str:
+def result_words(outcome: Outcome | None, lang: str = LANGUAGES[0]) -> str:
     """ "Game over: Sue reached A's entrance. A wins." in words of `lang` ("" while the game runs)."""
-    return "" if outcome is None else over_entry(outcome).text(lang)
+    if outcome is None:
+        return ""
+    winner = outcome.winner
+    verdict = words("log.resultDraw", lang) if winner is None else words("over.seatWins", lang, seat=winner)
+    return words("log.over", lang, how=ending_words(outcome, lang), outcome=verdict)
 
 
 def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView) -> list[LogEntry]:
@@ -65,70 +67,48 @@ def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView) ->
     turn_over = move == "end" or move.startswith("lure ")
     if move == "end":
         drawn = after.hand_sizes[mover] - before.hand_sizes[mover]
-        words = describe_draw(mover, drawn)
-        entries.append(LogEntry(None, "", words, "draw", number=drawn, subject=SEAT_NAMES[mover]))
+        entries.append(LogEntry(None, "", describe_draw(mover, drawn), "draw", number=drawn, subject=SEAT_NAMES[mover]))
         if after.supply_number != before.supply_number:
-            entries.append(LogEntry(None, "", f"{SHUFFLE_WORDS[:1].upper()}{SHUFFLE_WORDS[1:]}", "shuffle"))
+            entries.append(LogEntry(None, "", describe("shuffle"), "shuffle"))
     charlie_before, charlie_after = before.figures["charlie"], after.figures["charlie"]
     # R7 happens unless the game ended first (R8.1 mid-turn, or R8.2 during the draw).
     if charlie_after != charlie_before or (turn_over and after.result is None):
-        words = describe_charlie(charlie_before, charlie_after)
-        entries.append(LogEntry(None, "", words, "charlie", number=charlie_after - charlie_before))
+        text = describe_charlie(charlie_before, charlie_after)
+        entries.append(LogEntry(None, "", text, "charlie", number=charlie_after - charlie_before))
     if after.outcome is not None:
         entries.append(over_entry(after.outcome))
     elif turn_over:
         seat = SEAT_NAMES[after.to_move]
-        entries.append(LogEntry(None, "", f"{seat} to move", "to_move", subject=seat))
+        entries.append(LogEntry(None, "", words("log.toMove", seat=seat), "to_move", subject=seat))
     return entries
 
 
-def _french(entry: LogEntry) -> str:
+def _entry_words(entry: LogEntry, lang: str) -> str:
     kind, seat = entry.kind, entry.subject
     if kind == "move":
-        return describe(entry.notation, entry.seat, "fr")
+        return describe(entry.notation, entry.seat, lang)
     if kind == "draw":
-        count = entry.number
-        return f"{seat} ne pioche rien" if count == 0 else f"{seat} pioche {count} carte{'s' if count != 1 else ''}"
+        return describe_draw(SEAT_NAMES.index(seat), entry.number, lang)
     if kind == "shuffle":
-        return describe("shuffle", lang="fr")
+        return describe("shuffle", lang=lang)
     if kind == "charlie":
-        step = entry.number
-        if step == 0:
-            return "Charlie ne bouge pas"
-        return f"Charlie se déplace de {abs(step)} {'vers B' if step > 0 else 'vers A'}"
+        return describe_charlie(0, entry.number, lang)
     if kind == "to_move":
-        return f"À {seat} de jouer"
+        return words("log.toMove", lang, seat=seat)
     if kind == "over":
-        winner = "Match nul." if entry.result == "draw" else f"{entry.result} gagne."
-        return f"Partie terminée : {ending_words(entry.outcome, 'fr')}. {winner}"
+        return result_words(entry.outcome, lang)
     return entry.words
 
 
-# How a game ends, by language, made from its `Outcome`. The English words are the record's (`END_WORDS`).
-_ENDINGS = {
-    "en": {**END_WORDS, "resigned": "resigned"},
-    "fr": {
-        "entrance": "{figure} a atteint l'entrée du club de {owner}",
-        "deck": "la seconde pioche est épuisée : {why}",
-        "sue": "Sue est dans la moitié de {winner}",
-        "charlie": "Sue est au milieu et Charlie dans la moitié de {winner}",
-        "none": "Sue et Charlie sont tous deux au milieu",
-        "forfeit": "{seat} perd par forfait ({reason})",
-        "resigned": "abandon",
-    },
-}
-
-
-def ending_words(outcome: Outcome | None, lang: str = "en") -> str:
-    """How a game ended in words of `lang` (English for a language without words); "" for none."""
+def ending_words(outcome: Outcome | None, lang: str = LANGUAGES[0]) -> str:
+    """How a game ended in words of `lang` (the catalogs' `ending.*`); "" for none."""
     if outcome is None:
         return ""
-    words = _ENDINGS.get(lang, _ENDINGS["en"])
     kind = outcome.termination
     if kind in (Termination.SUE, Termination.CHARLIE):
-        return words["entrance"].format(figure=kind.value.capitalize(), owner=outcome.seat)
+        return words("ending.entrance", lang, figure=words(f"fig.{kind.value}", lang), owner=outcome.seat)
     if kind is Termination.SUPPLY:
-        why = words[outcome.deciding or "none"].format(winner=outcome.winner or "")
-        return words["deck"].format(why=why)
-    reason = words["resigned"] if kind is Termination.RESIGNATION else outcome.reason
-    return words["forfeit"].format(seat=outcome.seat, reason=reason)
+        why = words(f"ending.{outcome.deciding or 'none'}", lang, winner=outcome.winner or "")
+        return words("ending.deck", lang, why=why)
+    reason = words("ending.resigned", lang) if kind is Termination.RESIGNATION else outcome.reason
+    return words("ending.forfeit", lang, seat=outcome.seat, reason=reason)

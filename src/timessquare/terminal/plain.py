@@ -10,44 +10,49 @@ import random
 import sys
 
 from ..cards import SEAT_NAMES
-from ..errors import TimesSquareError
+from ..catalog import ENGLISH, words
+from ..errors import InvalidActionError, TimesSquareError
 from ..jsonread import MAX_DOCUMENT_BYTES
 from ..players import make_player
-from ..render import LEGEND, render
+from ..render import legend, render
 from ..session import GameSession, LogEntry
+from ..session.game_session import RuleError
+from ..session.reasons import reason_words
 from ..variants import Rules
 
-HELP = "Type an action (e.g. 'S sue+1', 'lure sue', 'discard G2', 'end') or its number; 'q' quits."
 
-
-def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_spec: str) -> int:
+def play_text_game(
+    rules: Rules, seed: int | None, seat_choice: str, opponent_spec: str, lang: str = ENGLISH
+) -> int:
+    """A game against `opponent_spec` on standard input and output, in words of `lang` (catalog.py)."""
     rng = random.Random(seed)
     seat = rng.randrange(2) if seat_choice == "random" else SEAT_NAMES.index(seat_choice)
     opponent = make_player(opponent_spec, rules)
     names = {SEAT_NAMES[seat]: "you", SEAT_NAMES[1 - seat]: opponent_spec}
     session = GameSession.new(names, rules, random.Random(rng.getrandbits(64)), rng, lambda *_: opponent)
-    print(f"You play {SEAT_NAMES[seat]} (your club: {'spaces 0-1, left' if seat == 0 else 'spaces 15-16, right'}).")
-    print(LEGEND)
-    print(HELP)
+    club = words(f"plain.club.{SEAT_NAMES[seat]}", lang)
+    print(words("plain.youPlay", lang, seat=SEAT_NAMES[seat], club=club))
+    print(legend(lang))
+    print(words("plain.help", lang))
     session.start()
     show_board = True
     try:
         while not session.is_over:
             if session.computer_to_move:
-                _print_log(session.play_computer_action())
+                _print_log(session.play_computer_action(), lang)
                 show_board = True
                 continue
-            update = session.update(seat)
+            update = session.update(seat, lang)
             if show_board:
                 print()
-                print(render(update.view))
+                print(render(update.view, lang))
             legal = [action.notation for action in update.legal]  # sorted as strings, as numbered
-            print("legal: " + "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal)))
+            print(words("plain.legal", lang, choices="  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))))
             line = sys.stdin.readline(MAX_DOCUMENT_BYTES + 1)
             if len(line) > MAX_DOCUMENT_BYTES:  # not a move someone typed: a stream of garbage (/dev/zero)
                 raise TimesSquareError(f"standard input: a line longer than {MAX_DOCUMENT_BYTES:,} characters")
             if not line or line.strip() in ("q", "quit"):
-                print("Game abandoned.")
+                print(words("plain.abandoned", lang))
                 return 0
             text = line.strip()
             show_board = False
@@ -55,29 +60,32 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
                 continue  # an empty line: ask again, without the whole board
             if text.isdigit():
                 if not 1 <= int(text) <= len(legal):
-                    print(f"No choice {text}: the choices are numbered 1 to {len(legal)}.")
+                    print(words("plain.noChoice", lang, text=text, count=len(legal)))
                     continue
                 text = legal[int(text) - 1]
             try:
-                _print_log(session.act(seat, text))
+                _print_log(session.act(seat, text), lang)
                 show_board = True
-            except TimesSquareError as e:
-                print(f"Not possible: {e}")
+            except InvalidActionError:
+                print(words("plain.invalid", lang, action=repr(text)))
+            except RuleError as e:
+                print(words("plain.illegal", lang, action=repr(text), reason=reason_words(e.reason, lang)))
     finally:
         session.close()
-    update = session.update(seat)
+    update = session.update(seat, lang)
     print()
-    print(render(update.view))
+    print(render(update.view, lang))
     winner = update.result
-    verdict = "a draw" if winner == "draw" else ("you win!" if winner == SEAT_NAMES[seat] else "you lose.")
-    print(f"Game over: {update.ending} - {verdict}")
+    verdict_key = "plain.draw" if winner == "draw" else "plain.won" if winner == SEAT_NAMES[seat] else "plain.lost"
+    print(words("plain.over", lang, how=update.ending, verdict=words(verdict_key, lang)))
     return 0
 
 
-def _print_log(entries: list[LogEntry]) -> None:
+def _print_log(entries: list[LogEntry], lang: str) -> None:
     for entry in entries:
+        text = entry.text(lang)
         if entry.seat is None:  # what the game itself did: the draw, the reshuffle, Charlie, the end
-            print(f"  {entry.words}")
+            print(f"  {text}")
         else:
             seat = SEAT_NAMES[entry.seat]
-            print(f"{seat}: {entry.words.removeprefix(seat + ' ')}")  # "A: ends the turn", not "A: A ends …"
+            print(f"{seat}: {text.removeprefix(seat + ' ')}")  # "A: ends the turn", not "A: A ends …"

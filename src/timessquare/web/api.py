@@ -14,9 +14,10 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from ..cards import SEAT_NAMES
+from ..catalog import ENGLISH, languages
 from ..errors import FormatError, TimesSquareError
 from ..jsonread import parse_json
-from ..session.describe import LANGUAGES
+from ..players.levels import LEVELS
 from ..session.timeline import walk
 from .analyst import for_the_page
 from .finished import FinishedGames, TooManyAtOnce
@@ -24,7 +25,7 @@ from .replay import replay_document
 from .rooms import Rooms
 from .security import derive_token, hash_token, is_game_id, is_token, new_game_id, new_token
 from .storage import StoredGame, Summary
-from .table import FRIEND, LEVELS, YOU, Table
+from .table import FRIEND, YOU, Table
 
 MAX_BODY_BYTES = 16 * 1024
 MAX_TOKENS = 200
@@ -209,9 +210,9 @@ async def game_replay(request: Request) -> Response:
     seat_name = request.query_params.get("seat", "spectator")
     if seat_name not in ("A", "B", "spectator"):
         raise bad_request('seat must be "A", "B" or "spectator"')
-    lang = request.query_params.get("lang", "en")
-    if lang not in LANGUAGES:
-        raise bad_request(f"lang must be one of {', '.join(LANGUAGES)}")
+    lang = request.query_params.get("lang", ENGLISH)
+    if lang not in languages():
+        raise bad_request(f"lang must be one of {', '.join(languages())}")
     seat = None if seat_name == "spectator" else SEAT_NAMES.index(seat_name)
 
     def build(stored: StoredGame) -> dict[str, Any]:

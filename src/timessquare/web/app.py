@@ -20,10 +20,11 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from ..catalog import catalog, languages
 from ..players.analysis import ANALYSIS_ITERATIONS
 from ..variants import DEFAULT_RULES, Rules
 from . import api
@@ -40,11 +41,11 @@ from .security import KeyedLimiter, SecurityHeaders, is_game_id
 from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
 from .storage.analyses import AnalysisStore
 from .storage.writer import Database
+from .templating import SCRIPTED, render
 from .ws import game_socket
 
 log = logging.getLogger("timessquare.web")
 HERE = Path(__file__).resolve().parent
-PAGES = HERE / "pages"
 STATIC = HERE / "static"
 GAME_PAGES = ("/game/", "/replay/")
 
@@ -84,16 +85,23 @@ async def game_exists(request: Request, game_id: str) -> bool:
 
 
 def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    """The page pages/`name` (templating.py), with its script."""
+
     async def serve_page(request: Request) -> Response:
         game_id = request.path_params.get("game_id")
         if game_id is not None and not await game_exists(request, str(game_id)):
             return no_such_game(request)
-        path = PAGES / name
-        if not path.is_file():
-            raise HTTPException(404, "this page is not there")
-        return FileResponse(path, media_type="text/html; charset=utf-8")
+        return render(request, name, SCRIPTED[name], script=SCRIPTED[name])
 
     return serve_page
+
+
+async def catalog_file(request: Request) -> Response:
+    """A language's catalog for the pages (catalog.py; English fills what it lacks)."""
+    lang = str(request.path_params["lang"])
+    if lang not in languages():
+        raise HTTPException(404, f"no words for the language {lang!r}")
+    return JSONResponse(dict(catalog(lang)), headers={"Cache-Control": "no-cache"})
 
 
 async def healthz(request: Request) -> Response:
@@ -164,6 +172,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/game/{game_id}", page("game.html")),
         Route("/replay/{game_id}", page("replay.html")),
         Route("/rules", page("rules.html")),
+        Route("/static/i18n/{lang}.json", catalog_file),
         Route("/healthz", healthz),
         Route("/api/games", api.create_game, methods=["POST"]),
         Route("/api/games", api.list_games, methods=["GET"]),

@@ -10,9 +10,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..catalog import ENGLISH, languages
 from ..errors import FormatError, TimesSquareError
 from ..jsonread import JSONSyntaxError, parse_json
-from ..session.describe import LANGUAGES
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
@@ -131,9 +131,9 @@ def parse(frame: str | bytes | None) -> ClientMessage:
         token = data["token"]
         if token is not None and not isinstance(token, str):
             raise bad("join: token must be a string, or null to watch")
-        lang = data.get("lang", "en")
-        if lang not in LANGUAGES:
-            raise bad(f"join: lang must be one of {', '.join(LANGUAGES)}")
+        lang = data.get("lang", ENGLISH)
+        if lang not in languages():
+            raise bad(f"join: lang must be one of {', '.join(languages())}")
         return Join(token, lang)
     if kind in ("action", "explain"):
         action = data["action"]

@@ -25,6 +25,7 @@ from ..session import (
 )
 from ..session.reasons import reason_words
 from ..session.timeline import Timeline
+from ..state import cards_to_draw
 from ..variants import Rules
 from ..view import SHUFFLE
 from . import messages
@@ -33,7 +34,6 @@ from .storage import NewGame, Progress, StoredGame
 
 YOU = "you"  # the record's name for the person who created the game
 FRIEND = "friend"  # ... and for the friend they invited
-LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def _server_rng() -> random.Random:
@@ -123,6 +123,7 @@ class Table:
             "legal": [action.notation for action in legal],
             "destinations": [action.destinations for action in legal],
             "lang": lang,  # the language of this message's words (the log, `over`)
+            "draws_at_end": None if update.view.hand is None else cards_to_draw(len(update.view.hand)),
             "log": log_documents(update),
             "players": self.session.seats,
             "thinking": None if thinking is None else SEAT_NAMES[thinking],

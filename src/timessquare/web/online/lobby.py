@@ -18,9 +18,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...cards import SEAT_NAMES
+from ...players.levels import LEVELS
 from ..api import ApiError, bad_request, game_links, read_json
 from ..security import hash_token, is_game_id, new_game_id
-from ..table import FRIEND, LEVELS, YOU, Table
+from ..table import FRIEND, YOU, Table
 from ..ws import Connection
 from .accounts import current_account
 from .clocks import OFFERED, Clock, TimeControl

@@ -4,26 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from pathlib import Path
 
 from sqlalchemy import Engine
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from ..rooms import Rooms
+from ..templating import SCRIPTED, render
 from . import accounts, lobby, seats
 from .accounts import AccountLimits
 from .service import Online, system_now
 from .store import OnlineStore
 
-PAGES = Path(__file__).resolve().parent.parent / "pages"
-
 
 def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    """The page pages/`name`, from the pages' one template (templating.py)."""
+
     async def serve_page(request: Request) -> Response:
-        return FileResponse(PAGES / name, media_type="text/html; charset=utf-8")
+        return render(request, name, SCRIPTED[name], script=SCRIPTED[name])
 
     return serve_page
 

@@ -11,10 +11,10 @@ import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
+import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./seat-labels.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
 import { boardWords, capital, effectWords, figureName, sentence, supplyWords, turnWords } from "./words.js";
 
-const LEVELS = ["easy", "medium", "hard", "expert"];
 const ANSWER_TIMEOUT_MS = 10000;
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -68,11 +68,7 @@ function accountName(seat) {
 }
 
 function playerLabel(seat) {
-  const who = state.players[seat];
-  if (seat === me()) return t("player.you");
-  if (accountName(seat)) return accountName(seat);
-  if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
-  return me() ? t("player.friend") : t("player.person", { seat });
+  return accountName(seat) && seat !== me() ? accountName(seat) : playerLabelOf(state.players, seat, me());
 }
 
 /** A player's name inside a sentence: "Waiting for your friend to play." */
@@ -83,11 +79,7 @@ function playerInSentence(seat) {
 
 /** The short name written on a club's wall. */
 function clubLabel(seat) {
-  const who = state.players[seat];
-  if (seat === me()) return t("player.you");
-  if (accountName(seat)) return accountName(seat);
-  if (LEVELS.includes(who)) return t("club.computer");
-  return me() ? t("club.friend") : "";
+  return accountName(seat) && seat !== me() ? accountName(seat) : clubLabelOf(state.players, seat, me());
 }
 
 // ---- sending -----------------------------------------------------------------------------------------
@@ -543,8 +535,8 @@ function renderActions() {
   const mode = view.turn.mode;
   const endButton = $("end-turn");
   endButton.textContent = mode === "trade"
-    ? tn("actions.endTrade", 8 - view.hand.length)
-    : mode === "play" ? tn("actions.endPlay", 8 - view.hand.length) : t("actions.end");
+    ? tn("actions.endTrade", state.draws_at_end)
+    : mode === "play" ? tn("actions.endPlay", state.draws_at_end) : t("actions.end");
   endButton.setAttribute("aria-disabled", String(!mine || !state.legal.includes("end")));
   show("end-turn", !trading);
   show("trade", !trading && mode !== "play");

@@ -5,9 +5,9 @@ import { createGame, listGames, myGames } from "./api.js";
 import { startHomeLobby } from "./home-online.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { playerLabel } from "./seat-labels.js";
 import { allTokens, keepTokenOfUrl } from "./tokens.js";
 
-const LEVELS = ["easy", "medium", "hard", "expert"];
 const $ = (id) => document.getElementById(id);
 let lists = { mine: null, live: null, finished: null };
 
@@ -70,10 +70,7 @@ async function copyInvite() {
 }
 
 function seatLabel(summary, seat) {
-  const who = summary.players[seat];
-  if (summary.seat === seat) return t("player.you");
-  if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
-  return summary.seat ? t("player.friend") : t("player.person", { seat });
+  return playerLabel(summary.players, seat, summary.seat);
 }
 
 function when(iso) {

@@ -1,8 +1,8 @@
-// The pages' own words in English and French (web/i18n/*.json): chosen from the browser's language,
-// switched with the buttons in the header, remembered in localStorage. The server writes the move log in
-// the language the page joins with.
+// The pages' words, from the server's catalogs (src/timessquare/i18n/*.json, one per language): the language
+// is chosen from the browser's, switched with the buttons in the header (one per language the server
+// speaks), remembered in localStorage. The server writes the move log in the language the page joins with.
 
-const SUPPORTED = ["en", "fr"];
+const SUPPORTED = [...document.querySelectorAll("[data-lang]")].map((button) => button.dataset.lang);
 const STORAGE_KEY = "ts:lang";
 const URL_OF = (lang) => `/static/i18n/${lang}.json`;
 
@@ -72,9 +72,9 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
-/** Like t, choosing `key_one` or `key_other` by the count `n` (French uses the singular for 0 and 1). */
+/** Like t, choosing `key_one` or `key_other` by the count `n` (the counts `lang.pluralOne` lists take the singular). */
 export function tn(key, n, params = {}) {
-  const one = lang === "fr" ? n <= 1 : n === 1;
+  const one = t("lang.pluralOne").split(" ").includes(String(n));
   return t(`${key}_${one ? "one" : "other"}`, { n, ...params });
 }
 
@@ -91,7 +91,7 @@ export function applyTranslations(root) {
   for (const button of root.querySelectorAll("[data-lang]")) {
     button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
   }
-  for (const section of root.querySelectorAll("[data-lang-section]")) {
-    section.hidden = section.dataset.langSection !== lang;
-  }
+  const sections = [...root.querySelectorAll("[data-lang-section]")];
+  const shown = sections.some((section) => section.dataset.langSection === lang) ? lang : "en";
+  for (const section of sections) section.hidden = section.dataset.langSection !== shown;
 }

@@ -9,10 +9,10 @@ import { Board } from "./board.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { colourOf, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { clubLabel as clubLabelOf, playerLabel } from "./seat-labels.js";
 import { tokenFor } from "./tokens.js";
 import { afterColon, boardWords, sentence, supplyWords } from "./words.js";
 
-const LEVELS = ["easy", "medium", "hard", "expert"];
 const ANALYSIS_POLL_MS = 5000; // while the server is still analysing the game
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
@@ -32,17 +32,12 @@ let analysisView = null;
 let polling = null;
 
 function playerName(seat) {
-  const who = players[seat];
-  if (seat === mySeat) return t("player.you");
-  if (LEVELS.includes(who)) return t("player.computer", { level: t(`level.${who}`) });
-  return mySeat ? t("player.friend") : t("player.person", { seat });
+  return playerLabel(players, seat, mySeat);
 }
 
 /** The short name on a club's wall, as on the game page; a person seen by a spectator: "Player". */
 function clubLabel(seat) {
-  if (seat === mySeat) return t("player.you");
-  if (LEVELS.includes(players[seat])) return t("club.computer");
-  return mySeat ? t("club.friend") : t("club.person");
+  return clubLabelOf(players, seat, mySeat) || t("club.person");
 }
 
 /** The seat this browser played in this game (its token is kept here), or null. */

@@ -1,7 +1,7 @@
 // Actions, cards and the board in words, in the page's language: the choices on screen and the hint say
 // the same thing the same way. (The move log's words are the server's.)
 
-import { currentLang, t, tn } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { FIGURES, MIDDLE, colourOf, parseAction, valueOf } from "./notation.js";
 
 export function capital(text) {
@@ -19,11 +19,12 @@ export function figureName(figure) {
 }
 
 /**
- * A sentence that goes on after a colon ("A joue G2 : les deux gardes…"): French writes its first letter
- * in lower case unless it starts with a name (Sue, Hal, Deb, Charlie); English keeps the capital.
+ * A sentence that goes on after a colon ("A joue G2 : les deux gardes…"): a language whose catalog says
+ * `lang.afterColon: lower` (French) writes its first letter in lower case unless it starts with a name
+ * (Sue, Hal, Deb, Charlie); the others keep the capital.
  */
 export function afterColon(text) {
-  if (currentLang() !== "fr") return text;
+  if (t("lang.afterColon") !== "lower") return text;
   const names = FIGURES.map(figureName).filter((name) => name.charAt(0) !== name.charAt(0).toLowerCase());
   const first = text.split(" ")[0];
   return names.includes(first) ? text : text.charAt(0).toLowerCase() + text.slice(1);

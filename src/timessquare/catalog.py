@@ -1,0 +1,93 @@
+"""The words of every interface, one catalog per language (`i18n/<lang>.json`), read here and by the pages.
+
+A catalog is a flat JSON object, key -> text, with `{name}` placeholders that Python's `str.format` and the
+pages' `t()` fill alike; `key_one` / `key_other` are the singular and plural forms of a counted phrase, and
+`lang.pluralOne` lists the counts that take the singular (English "1", French "0 1"). A key a catalog lacks
+falls back to English. Adding a language is its catalog file plus one line in `LANGUAGES`; a folder named by
+the environment variable TIMESSQUARE_CATALOGS adds the catalogs it holds (a translator's trial, the tests).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+__all__ = [
+    "CATALOGS",
+    "ENGLISH",
+    "EXTRA_FOLDER",
+    "LANGUAGES",
+    "catalog",
+    "counted",
+    "language",
+    "languages",
+    "plural_form",
+    "words",
+]
+
+CATALOGS = Path(__file__).resolve().parent / "i18n"
+ENGLISH = "en"
+# The languages of the interfaces, one line each; the first is the fallback for every missing word.
+LANGUAGES = (
+    "en",
+    "fr",
+)
+EXTRA_FOLDER = "TIMESSQUARE_CATALOGS"
+
+
+def languages() -> tuple[str, ...]:
+    """`LANGUAGES` and the catalogs of the TIMESSQUARE_CATALOGS folder (if set)."""
+    return LANGUAGES + tuple(lang for lang in _extra_catalogs() if lang not in LANGUAGES)
+
+
+def language(lang: str | None) -> str:
+    """`lang` if it is one of `languages()`, else English."""
+    return lang if lang in languages() else ENGLISH
+
+
+def catalog(lang: str = ENGLISH) -> Mapping[str, str]:
+    """Every word of `lang` (English where it has none); English for an unknown language."""
+    lang = language(lang)
+    path = _extra_catalogs().get(lang, CATALOGS / f"{lang}.json")
+    return _merged(str(path), str(CATALOGS / f"{ENGLISH}.json"))
+
+
+def words(key: str, lang: str = ENGLISH, /, **params: object) -> str:
+    """The text of `key` in `lang`, its `{name}` placeholders filled from `params`."""
+    return catalog(lang)[key].format(**params)
+
+
+def counted(key: str, n: int, lang: str = ENGLISH, /, **params: object) -> str:
+    """`key_one` or `key_other` by the count `n` (the language's `lang.pluralOne`), with `{n}` filled."""
+    return words(f"{key}_{plural_form(n, lang)}", lang, n=n, **params)
+
+
+def plural_form(n: int, lang: str = ENGLISH) -> str:
+    """ "one" where `lang` says the count `n` takes the singular, else "other"."""
+    return "one" if str(n) in catalog(lang)["lang.pluralOne"].split() else "other"
+
+
+def _extra_catalogs() -> dict[str, Path]:
+    folder = os.environ.get(EXTRA_FOLDER)
+    if not folder:
+        return {}
+    return {path.stem: path for path in sorted(Path(folder).glob("*.json"))}
+
+
+@cache
+def _merged(path: str, english: str) -> Mapping[str, str]:
+    merged = _read(english)
+    if path != english:
+        merged = {**merged, **_read(path)}
+    return merged
+
+
+def _read(path: str) -> dict[str, str]:
+    with open(path, encoding="utf-8") as file:
+        data = json.load(file)
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise ValueError(f"{path}: a catalog is a JSON object of texts")
+    return data
