@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 READY = re.compile(r"ready at (http://\S+)")
+ANALYSIS_ITERATIONS = 24  # the analyst's budget per turn: the tests check the analysis reaches the page
 
 
 class Server:
@@ -28,7 +29,8 @@ class Server:
 
     def start(self) -> Server:
         command = [sys.executable, "-m", "timessquare", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--database-url", self.database_url, "--workers", "1"]
+                   "--database-url", self.database_url, "--workers", "1",
+                   "--analysis-iterations", str(ANALYSIS_ITERATIONS)]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
         assert self.process.stdout is not None

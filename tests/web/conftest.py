@@ -61,6 +61,7 @@ def sqlite_url(tmp_path: Path) -> str:
 
 def settings_for(url: str, **changes: Any) -> Settings:
     settings = Settings(database_url=url, workers=1, hint_seconds=0.05, create_per_minute=0, warm_workers=False)
+    settings.analysis_iterations = 0  # no analyst process unless a test asks for one (test_analyst.py)
     settings.socket_rate = settings.socket_burst = 10_000  # a test plays far faster than a person
     for key, value in changes.items():
         setattr(settings, key, value)

@@ -17,6 +17,7 @@ from timessquare.cards import CARD_CODES, SEAT_NAMES
 from timessquare.web.table import Table
 
 STATE_KEYS = {"v", "type", "version", "seat", "view", "legal", "destinations", "log", "players", "thinking", "over"} | {
+    "lang",
     "rematch",
     "draws_at_end",  # a count the seat's own hand gives (R6.1), never anything hidden
     "_raw",

@@ -19,6 +19,7 @@ from ..catalog import ENGLISH, languages
 from ..chance import sample_chance
 from ..errors import FormatError, TimesSquareError
 from ..jsonread import MAX_DOCUMENT_BYTES, parse_json
+from ..players.analysis import ANALYSIS_ITERATIONS
 from ..players.registry import PLAYER_NAMES, make_player
 from ..protocol.server import serve
 from ..record import ReplayError, read_record_file, replay
@@ -26,6 +27,7 @@ from ..state import State
 from ..terminal.plain import play_text_game
 from ..variants import VARIANT_NAMES, Rules
 from ..view import PlayerView
+from .analyse import run as run_analysis
 from .bench import measure_paths, measure_vector_env
 from .inputs import UsageError, read_document, read_lines
 from .play_options import check_play_options
@@ -86,16 +88,18 @@ def cmd_view(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_record(path: str) -> tuple[str, object]:
+    """The record's name for messages and its JSON value (`-`: standard input)."""
+    if path != "-":
+        return path, read_record_file(path)  # its errors name the file
+    try:
+        return "standard input", parse_json(read_document("-"))
+    except FormatError as e:
+        raise TimesSquareError(f"standard input: not a game record ({e})") from None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    if args.record == "-":
-        name = "standard input"
-        try:
-            record = parse_json(read_document("-"))
-        except FormatError as e:
-            raise TimesSquareError(f"{name}: not a game record ({e})") from None
-    else:
-        name = args.record
-        record = read_record_file(name)  # its errors name the file
+    name, record = _read_record(args.record)
     try:
         game = replay(record, _rules(args) if args.variant else None)
     except ReplayError as e:
@@ -108,6 +112,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         print(f"result: {game.result} ({game.end_reason()}) after {moves} moves")
     return 0
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    name, record = _read_record(args.record)
+    try:
+        replay(record, _rules(args) if args.variant else None)  # a bad record is named before any search
+    except ReplayError as e:
+        raise TimesSquareError(f"{name}: bad {e}") from None
+    except TimesSquareError as e:
+        raise TimesSquareError(f"{name}: {e}") from None
+    assert isinstance(record, dict)
+    return run_analysis(args, record, _rules(args) if args.variant else None)
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -207,6 +223,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         args.workers,
         rules if rules.names else None,
         proxy_headers=args.behind_proxy,
+        analysis_iterations=args.analysis_iterations,
         allowed_origins=tuple(args.allow_origin),
     )
 
@@ -263,6 +280,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("replay", cmd_replay, "check a game record move by move and print its result")
     p.add_argument("record", help="game record (JSON), or - for standard input")
 
+    p = add("analyse", cmd_analyse, "the expert's look back at a game: each seat's chances, the costliest turns")
+    p.add_argument("record", help="game record (JSON), or - for standard input")
+    p.add_argument(
+        "--iterations",
+        type=_positive,
+        default=ANALYSIS_ITERATIONS,
+        help=f"the expert's search iterations per turn (default: {ANALYSIS_ITERATIONS:,}; fewer is faster and rougher)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the searches (the same seed, the same analysis)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (docs/formats.md)")
+
     p = add("selfplay", cmd_selfplay, "play games between computer players and write their records")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=0)
@@ -307,6 +335,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="trust X-Forwarded-For/-Proto from a reverse proxy on this machine (see docs/web.md)",
     )
     p.add_argument(
+        "--analysis-iterations",
+        type=int,
+        default=ANALYSIS_ITERATIONS,
+        metavar="N",
+        help=f"the expert's search per turn when a finished game is analysed (default: {ANALYSIS_ITERATIONS:,};"
+        " 0: no analyses)",
+    )
+    p.add_argument(
         "--allow-origin",
         action="append",
         default=[],
@@ -319,6 +355,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give at least 1")
+    return value
 
 
 def add_ray_option(p: argparse.ArgumentParser) -> None:

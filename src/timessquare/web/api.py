@@ -19,6 +19,7 @@ from ..errors import FormatError, TimesSquareError
 from ..jsonread import parse_json
 from ..players.levels import LEVELS
 from ..session.timeline import walk
+from .analyst import for_the_page
 from .finished import FinishedGames, TooManyAtOnce
 from .replay import replay_document
 from .rooms import Rooms
@@ -222,6 +223,15 @@ async def game_replay(request: Request) -> Response:
     return Response(
         await _finished_answer(request, ("replay", game_id, seat_name, lang), build), media_type="application/json"
     )
+
+
+async def game_analysis(request: Request) -> Response:
+    """The expert's analysis of a finished game (players/analysis.py), or null while it is being made."""
+    stored = await _stored_game(request)
+    if stored.result is None:
+        raise ApiError(409, "conflict", "the game is still running")
+    analysis = await _rooms(request).database.run(request.app.state.analyses.load, stored.id)
+    return JSONResponse({"analysis": for_the_page(analysis, stored.record())})
 
 
 async def rematch(request: Request) -> Response:

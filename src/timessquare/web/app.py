@@ -25,8 +25,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from ..catalog import catalog, languages
+from ..players.analysis import ANALYSIS_ITERATIONS
 from ..variants import DEFAULT_RULES, Rules
 from . import api
+from .analyst import Analyst
 from .finished import FinishedGames
 from .limits import SocketCounts, SocketLimits
 from .missing import no_such_game
@@ -37,6 +39,7 @@ from .pool import WorkerPool
 from .rooms import Rooms, unavailable
 from .security import KeyedLimiter, SecurityHeaders, is_game_id
 from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
+from .storage.analyses import AnalysisStore
 from .storage.writer import Database
 from .templating import SCRIPTED, render
 from .ws import game_socket
@@ -58,6 +61,8 @@ class Settings:
     socket_burst: float = 40  # ... and at once
     warm_workers: bool = True  # start the worker processes at once (else on first use)
     rules: Rules = DEFAULT_RULES
+    analysis_iterations: int = ANALYSIS_ITERATIONS  # the expert's search per turn of a finished game (0: none)
+    analysis_poll_seconds: float = 5.0  # how often the analyst looks for newly finished games
     allowed_origins: tuple[str, ...] = ()  # other sites whose pages may use this server (--allow-origin)
     socket_limits: SocketLimits = field(default_factory=SocketLimits)
     on_ready: Callable[[str], None] | None = None  # told the database kind once the server is ready
@@ -132,6 +137,8 @@ def create_app(settings: Settings) -> Starlette:
     store = GameStore(engine)
     pool = WorkerPool(settings.workers, settings.hint_queue)
     rooms = Rooms(Database(store), pool, settings.hint_seconds)
+    analyses = AnalysisStore(engine)
+    analyst = Analyst(store, analyses, pool, settings.analysis_iterations, settings.analysis_poll_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -145,9 +152,14 @@ def create_app(settings: Settings) -> Starlette:
         online.start()
         if settings.on_ready is not None:
             settings.on_ready(app.state.database_kind)
+        looking = asyncio.create_task(analyst.run()) if settings.analysis_iterations > 0 else None
         try:
             yield
         finally:
+            if looking is not None:
+                looking.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await looking
             if listener is not None:
                 listener.stop()
             await online.close()
@@ -167,6 +179,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/games/mine", api.my_games, methods=["POST"]),
         Route("/api/games/{game_id}/record", api.game_record, methods=["GET"]),
         Route("/api/games/{game_id}/replay", api.game_replay, methods=["GET"]),
+        Route("/api/games/{game_id}/analysis", api.game_analysis, methods=["GET"]),
         Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
         *online_routes.ROUTES,
@@ -190,6 +203,8 @@ def create_app(settings: Settings) -> Starlette:
     )
     app.state.settings = settings
     app.state.rooms = rooms
+    app.state.analyses = analyses
+    app.state.analyst = analyst
     app.state.rules = settings.rules
     app.state.database_kind = dialect_name(engine.url)
     app.state.create_limiter = KeyedLimiter(settings.create_per_minute / 60, max(1.0, settings.create_per_minute / 4))

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from ..errors import TimesSquareError
 from ..players import Player, make_player
+from ..players.analysis import search_turns
 from ..players.hints import suggest
 from ..variants import Rules
 from ..view import PlayerView
@@ -85,6 +86,16 @@ def _noop() -> None:
     return None
 
 
+def _lowest_priority() -> None:
+    """The analysis worker: everything else on the machine comes first (a computer's turn above all)."""
+    os.nice(19)
+    _warm_up()
+
+
+def _search_turns(record: dict[str, Any], numbers: list[int], iterations: int) -> list[Any]:
+    return search_turns(record, numbers, iterations, seed=0)
+
+
 # ---------------------------------------------------------------- in the server
 
 
@@ -106,6 +117,7 @@ class WorkerPool:
         self._hints = 0
         self._hint_clients: Counter[str] = Counter()
         self._closed = False
+        self._analysis: ProcessPoolExecutor | None = None  # its own process, at the lowest priority
 
     def _executor(self, index: int) -> ProcessPoolExecutor:
         executor = self._executors[index]
@@ -220,8 +232,25 @@ class WorkerPool:
                 if self._hint_clients[client] <= 0:
                     del self._hint_clients[client]
 
+    async def search_turns(self, record: dict[str, Any], numbers: Sequence[int], iterations: int) -> list[Any]:
+        """Some turns' searches of a game's analysis (players/analysis.py), in the analysis worker: a process
+        of its own at the lowest priority, so that it never holds up a computer's turn or a hint."""
+        if self._closed:
+            raise TimesSquareError("the server is shutting down")
+        if self._analysis is None:
+            self._analysis = ProcessPoolExecutor(1, mp_context=self._context, initializer=_lowest_priority)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._analysis, _search_turns, record, list(numbers), iterations)
+        except BrokenProcessPool:
+            self._analysis = None
+            raise TimesSquareError("the analysis worker died") from None
+
     def close(self) -> None:
         self._closed = True
+        if self._analysis is not None:
+            self._analysis.shutdown(wait=False, cancel_futures=True)
+            self._analysis = None
         for task in list(self._running):
             task.cancel()
         for executor in self._executors:

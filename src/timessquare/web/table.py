@@ -122,6 +122,7 @@ class Table:
             "view": update.view.to_document(),
             "legal": [action.notation for action in legal],
             "destinations": [action.destinations for action in legal],
+            "lang": lang,  # the language of this message's words (the log, `over`)
             "draws_at_end": None if update.view.hand is None else cards_to_draw(len(update.view.hand)),
             "log": log_documents(update),
             "players": self.session.seats,

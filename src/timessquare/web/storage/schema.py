@@ -66,6 +66,15 @@ seats = Table(
     UniqueConstraint("game_id", "seat", name="uq_seats_game_seat"),
 )
 
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    # JSON: the analysis document (players/analysis.py), or {"error": why} when the game could not be analysed
+    Column("document", Text, nullable=False),
+)
+
 health = Table(
     "health",
     metadata,

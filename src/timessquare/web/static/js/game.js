@@ -10,9 +10,10 @@ import { cardBack, cardButton } from "./hand.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { Playback } from "./playback.js";
 import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./seat-labels.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
-import { afterColon, boardWords, capital, effectWords, figureName, sentence, supplyWords } from "./words.js";
+import { boardWords, capital, effectWords, figureName, sentence, supplyWords, turnWords } from "./words.js";
 
 const ANSWER_TIMEOUT_MS = 10000;
 
@@ -36,6 +37,8 @@ let candidates = null; // actions that put a clicked ghost's figure on its space
 let overShown = false;
 let logCount = 0;
 let logLang = null;
+let playback = null; // another seat's actions, shown one after the other (playback.js)
+let queuedState = null; // the last state handed to it and not yet known to be shown
 let focusKey = null; // the data-focus of the control that last had the focus, to give it back after a redraw
 
 function me() {
@@ -66,6 +69,12 @@ function accountName(seat) {
 
 function playerLabel(seat) {
   return accountName(seat) && seat !== me() ? accountName(seat) : playerLabelOf(state.players, seat, me());
+}
+
+/** A player's name inside a sentence: "Waiting for your friend to play." */
+function playerInSentence(seat) {
+  const label = playerLabel(seat);
+  return label === t("player.friend") ? t("player.friendInSentence") : label;
 }
 
 /** The short name written on a club's wall. */
@@ -231,7 +240,25 @@ async function onRematch() {
 
 // ---- messages from the server ------------------------------------------------------------------------
 
+/** Is `message` another seat's action after `before` (for a spectator: anyone's), to be played out in turn? */
+function playsOut(message, before) {
+  if (!before || message.version <= before.version || message.lang !== before.lang) return false;
+  const acted = message.log.slice(before.log.length).filter((entry) => entry.notation);
+  return acted.length > 0 && acted.every((entry) => entry.seat !== me());
+}
+
 function onMessage(message) {
+  if (message.type === "state" && playsOut(message, queuedState || state)) {
+    queuedState = message;
+    playback.push(message);
+    return;
+  }
+  playback.flush();
+  queuedState = null;
+  handleMessage(message);
+}
+
+function handleMessage(message) {
   if (message.type === "state") {
     const first = state === null;
     const previous = state;
@@ -239,6 +266,8 @@ function onMessage(message) {
     moved = new Map(message.legal.map((action, i) => [action, message.destinations[i]]));
     setBusy(false);
     if (previous && previous.version !== message.version) {
+      // a prompt about the last choice ("several moves put the figure there") is answered once the game moved
+      if ($("message").dataset.kind === "info") hideMessage();
       candidates = null;
       if (!message.legal.length) selected = null;
     }
@@ -263,6 +292,9 @@ function onMessage(message) {
       if (card && !trading) selected = card;
     }
     render();
+    // the suggestion sits under the hand: on a short screen it would be below the fold, unseen
+    // (at once: a smooth scroll is cut short by the next redraw giving the focus back to its button)
+    if (hint) $("hint-text").scrollIntoView({ block: "nearest" });
   } else if (message.type === "error") {
     onError(message);
   }
@@ -375,7 +407,7 @@ function renderStatus() {
     text = t(view.turn.mode === "start" ? "turn.yours" : view.turn.mode === "trade" ? "turn.yoursTrade" : "turn.yoursPlay");
     kind = "mine";
   } else if (me()) {
-    text = t("turn.waiting", { who: playerLabel(view.to_move) });
+    text = t("turn.waiting", { who: playerInSentence(view.to_move) });
     kind = "waiting";
   } else {
     text = t("turn.spectator", { seat: view.to_move });
@@ -511,7 +543,11 @@ function renderActions() {
   $("trade").setAttribute("aria-disabled", String(!mine || !state.legal.some((a) => a.startsWith("discard "))));
   show("trade-confirm", trading);
   show("trade-cancel", trading && mode !== "trade");
-  $("trade-confirm").textContent = tn("actions.discardMarked", marked.size);
+  // nothing marked: nothing to confirm yet (once cards were discarded this turn, it draws: "Done discarding")
+  const nothing = marked.size === 0;
+  $("trade-confirm").textContent = !nothing ? tn("actions.discardMarked", marked.size)
+    : mode === "trade" ? tn("actions.endTrade", 8 - view.hand.length) : t("actions.markToDiscard");
+  $("trade-confirm").setAttribute("aria-disabled", String(!mine || (nothing && mode !== "trade")));
   $("trade-help").hidden = !trading;
   const lures = $("lures");
   lures.hidden = trading || mode !== "start";
@@ -541,36 +577,36 @@ function renderHint() {
   }
   // each step of the suggested turn is told on the board as the steps before it leave it (the server says
   // where each step puts its figures)
-  let figures = { ...state.view.figures };
-  const steps = hint.turn.map((action, i) => {
-    const to = hint.destinations[i];
-    const effect = effectWords(action, figures, to);
-    const words = parseAction(action).kind === "play"
-      ? t("hint.step", { card: action.split(" ")[0], effect: afterColon(effect) })
-      : effect;
-    figures = { ...figures, ...to };
-    return words;
-  });
+  const steps = turnWords(hint.turn, state.view.figures, hint.destinations);
   box.textContent = t("hint.text", {
-    turn: steps.join(" → "),
+    turn: steps,
     p: Math.round(100 * hint.win_probability),
   });
   box.hidden = false;
 }
 
+/** A log line that names who acted ("B: Deb moves 2 toward B"), for spectators too; a line that already
+ * starts with the seat ("A ends the turn") is left as it is. */
+function logWords(entry) {
+  if (!entry.seat || !entry.notation || entry.text.startsWith(`${entry.seat} `)) return entry.text;
+  return t("log.byWhom", { seat: entry.seat, text: entry.text });
+}
+
 function renderLog() {
   const list = $("log");
   const entries = state.log;
-  if (logLang !== currentLang() || entries.length < logCount) {
+  // after a switch of language the server sends the whole log again in the new words: all of it is redrawn
+  if (logLang !== state.lang || entries.length < logCount) {
     clear(list);
     logCount = 0;
-    logLang = currentLang();
+    logLang = state.lang;
   }
   for (const entry of entries.slice(logCount)) {
-    list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.text));
+    list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, logWords(entry)));
   }
   logCount = entries.length;
-  $("log-count").textContent = String(entries.length);
+  // the actions, as the home list and the replay count them (not the lines: a draw or Charlie's step is none)
+  $("log-count").textContent = String(entries.filter((entry) => entry.notation).length);
   list.scrollTop = list.scrollHeight;
 }
 
@@ -658,6 +694,7 @@ async function main() {
   await initPage();
   token = takeTokenFromUrl(gameId) || (await accountSeatToken(gameId)); // an account's seat, from any device
   wire();
+  playback = new Playback(handleMessage);
   connection = new Connection(`/ws/games/${encodeURIComponent(gameId)}`, { join: joinMessage, onMessage, onStatus });
   connection.open();
 }

@@ -109,10 +109,12 @@ function renderList(kind) {
 }
 
 async function loadLists() {
+  const myFinished = new Map(); // game id -> this browser's seat
   const tokens = allTokens().map(([, token]) => token).slice(-200);
   const jobs = [
     (tokens.length ? myGames(tokens) : Promise.resolve({ games: [] })).then((a) => {
       lists.mine = a.games.filter((g) => !g.result);
+      for (const g of a.games) if (g.result) myFinished.set(g.id, g.seat);
     }),
     listGames("live").then((a) => {
       lists.live = a.games;
@@ -124,6 +126,8 @@ async function loadLists() {
   const results = await Promise.allSettled(jobs);
   const mine = new Set((lists.mine || []).map((g) => g.id));
   if (lists.live) lists.live = lists.live.filter((g) => !mine.has(g.id)); // to watch: other people's games
+  // finished games of this browser say "You" for its seat, as its games in progress do
+  if (lists.finished) lists.finished = lists.finished.map((g) => (myFinished.has(g.id) ? { ...g, seat: myFinished.get(g.id) } : g));
   const failed = results.find((r) => r.status === "rejected");
   if (failed) showError(failed.reason);
   for (const kind of Object.keys(lists)) {

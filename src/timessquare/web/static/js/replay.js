@@ -3,18 +3,22 @@
 // action's log in words. The page only shows them, stepped through by buttons, a slider, the move list or
 // the keyboard, with autoplay, from either seat's viewpoint or with both hands (the game is over).
 
-import { ApiError, gameReplay, recordDownloadUrl } from "./api.js";
+import { AnalysisView } from "./analysis.js";
+import { ApiError, gameAnalysis, gameReplay, myGames, recordDownloadUrl } from "./api.js";
 import { Board } from "./board.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { colourOf, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { clubLabel as clubLabelOf, playerLabel } from "./seat-labels.js";
+import { tokenFor } from "./tokens.js";
 import { afterColon, boardWords, sentence, supplyWords } from "./words.js";
 
+const ANALYSIS_POLL_MS = 5000; // while the server is still analysing the game
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 
 let players = null; // record names by seat
+let mySeat = null; // the seat this browser played, when it holds the game's token
 let over = null; // {result, reason} in the page's language
 let seatFrames = { A: [], B: [] }; // the server's frames for each seat: {view, log}
 let frames = []; // A's frames: the board, the facts and the log (public, the same for both seats)
@@ -23,13 +27,29 @@ let viewpoint = "both";
 let timer = null;
 let board = null;
 let loading = 0; // the latest load; an older answer that arrives late is dropped
+let analysis = null; // the server's analysis of the game, null until it is ready
+let analysisView = null;
+let polling = null;
 
 function playerName(seat) {
-  return playerLabel(players, seat, null);
+  return playerLabel(players, seat, mySeat);
 }
 
+/** The short name on a club's wall, as on the game page; a person seen by a spectator: "Player". */
 function clubLabel(seat) {
-  return clubLabelOf(players, seat, null);
+  return clubLabelOf(players, seat, mySeat) || t("club.person");
+}
+
+/** The seat this browser played in this game (its token is kept here), or null. */
+async function findMySeat() {
+  const token = tokenFor(gameId);
+  if (!token) return null;
+  try {
+    const found = (await myGames([token])).games.find((g) => g.id === gameId);
+    return found ? found.seat : null;
+  } catch {
+    return null; // the names stay neutral
+  }
 }
 
 function resultWords() {
@@ -92,10 +112,21 @@ function show(index, animate = true) {
     if (here) item.querySelector("button").setAttribute("aria-current", "step");
     else item.querySelector("button").removeAttribute("aria-current");
   }
-  const currentItem = $("move-list").querySelector("li.current");
-  if (currentItem) currentItem.scrollIntoView({ block: "nearest" });
+  keepInList($("move-list").querySelector("li.current"));
   document.body.dataset.frame = String(current);
+  if (analysisView) analysisView.show(current);
   if (current === frames.length - 1) stop();
+}
+
+/** Scroll the move list (only the list: the page stays where the reader has it) to show `item`. */
+function keepInList(item) {
+  if (!item) return;
+  const list = $("move-list");
+  const top = item.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top + item.offsetHeight - list.clientHeight;
+  }
 }
 
 function renderMoveList() {
@@ -148,7 +179,28 @@ function renderAll() {
   $("replay-players").textContent = t("players.line", { a: playerName("A"), b: playerName("B") });
   $("replay-result").textContent = resultWords();
   renderMoveList();
+  analysisView = new AnalysisView($("analysis"), {
+    frames, playerName, jump: (index) => { stop(); show(index); },
+  });
+  analysisView.render(analysis);
   show(current, false);
+}
+
+/** Ask again for the analysis now and then while the server is still making it. */
+function waitForAnalysis(delay = ANALYSIS_POLL_MS) {
+  clearTimeout(polling);
+  if (analysis) return;
+  polling = setTimeout(async () => {
+    try {
+      analysis = (await gameAnalysis(gameId)).analysis;
+    } catch {
+      analysis = null; // the server is away: ask again later
+    }
+    if (analysis) {
+      analysisView.render(analysis);
+      analysisView.show(current);
+    } else waitForAnalysis();
+  }, delay);
 }
 
 function wire() {
@@ -201,6 +253,7 @@ async function load() {
   const [a, b] = await Promise.all([gameReplay(gameId, "A", lang), gameReplay(gameId, "B", lang)]);
   if (mine !== loading) return false;
   ({ players, over } = a);
+
   seatFrames = { A: a.frames, B: b.frames };
   frames = a.frames;
   return true;
@@ -211,7 +264,7 @@ async function main() {
   board = new Board($("board"), () => {});
   wire();
   try {
-    await load();
+    [mySeat] = await Promise.all([findMySeat(), load()]);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       fail(t("replay.notOver"));
@@ -227,6 +280,7 @@ async function main() {
   setViewpoint("both");
   current = frames.length - 1;
   renderAll();
+  waitForAnalysis(0);
   document.body.dataset.frames = String(frames.length);
   markReady();
 }

@@ -79,7 +79,7 @@ export function cardWords(code) {
   const key = code === "S" || code === "G1" || code === "G2" || code === "GA" || code === "DM" ? code : code[0];
   return {
     short: t(`card.short.${key}`, { n }),
-    long: t(`card.long.${key}`, { n }),
+    long: key === "H" || key === "D" ? tn(`card.long.${key}`, n) : t(`card.long.${key}`, { n }),
     colour: t(`colour.${colourOf(code)}`),
   };
 }
@@ -96,4 +96,25 @@ export function boardWords(figures) {
 /** "First supply: 35 cards" / "Second supply (the last): 12 cards". */
 export function supplyWords(view) {
   return tn(view.supply_number === 1 ? "supply.first" : "supply.second", view.supply_size);
+}
+
+/**
+ * A whole turn in words, each card with what it does ("S: Sue 1 toward B (8 → 9) → End the turn"); a trade
+ * as the page's own button says it ("Discard H1 and draw 1 card": discarding ends the turn with the draw).
+ * `destinations[i]` is where action i puts the figures (the server's), or null: then no space is named.
+ */
+export function turnWords(actions, figures, destinations = null) {
+  const discards = actions.filter((action) => parseAction(action)?.kind === "discard");
+  if (discards.length && discards.length === actions.length - 1 && actions[actions.length - 1] === "end") {
+    return tn("turn.trade", discards.length, { cards: discards.map((action) => action.split(" ")[1]).join(" ") });
+  }
+  let board = { ...figures };
+  return actions.map((action, i) => {
+    const moved = destinations ? destinations[i] : null;
+    const effect = effectWords(action, board, moved);
+    board = { ...board, ...(moved || {}) };
+    return parseAction(action)?.kind === "play"
+      ? t("hint.step", { card: action.split(" ")[0], effect: afterColon(effect) })
+      : effect;
+  }).join(" → ");
 }

@@ -1,0 +1,188 @@
+// The expert's look back at a finished game, under the replay (docs/strength.md, "Game analysis"): each
+// seat's chance to win after every turn as a chart (SVG, hidden from screen readers) and as a table (for
+// them), and the costliest turns with the expert's choice. The server computes it all; this only draws.
+
+import { t } from "./i18n.js";
+import { svg } from "./figures.js";
+import { clear, el } from "./page.js";
+import { turnWords } from "./words.js";
+
+const WIDTH = 640;
+const HEIGHT = 200;
+const LEFT = 44;
+const RIGHT = 12;
+const TOP = 10;
+const BOTTOM = 26;
+const SEATS = ["A", "B"];
+
+/** Where each turn starts and ends among the replay's frames (frame k: after the k-th public action). */
+export function turnFrames(analysis) {
+  let done = 0;
+  return analysis.turns.map((turn) => {
+    const start = done;
+    done += turn.played.actions.length;
+    return { start, end: done };
+  });
+}
+
+const percent = (value) => `${Math.round(100 * value)}%`;
+
+export class AnalysisView {
+  /**
+   * `box`: the section to fill; `frames`: the replay's frames (their figures name the moves in words);
+   * `playerName(seat)`: how the page names a seat; `jump(frame)`: show that frame of the replay.
+   */
+  constructor(box, { frames, playerName, jump }) {
+    this.box = box;
+    this.frames = frames;
+    this.playerName = playerName;
+    this.jump = jump;
+    this.analysis = null;
+    this.bounds = [];
+    this.now = null;
+  }
+
+  /** Draw `analysis` (the server's document), or say it is coming (null) or could not be made. */
+  render(analysis) {
+    this.analysis = analysis;
+    const body = this.box.querySelector(".analysis-body");
+    clear(body);
+    this.now = null;
+    if (!analysis) {
+      body.append(el("p", { class: "help", role: "status" }, t("analysis.pending")));
+      return;
+    }
+    if (analysis.error || !analysis.turns) {
+      body.append(el("p", { class: "help" }, t("analysis.failed")));
+      return;
+    }
+    this.bounds = turnFrames(analysis);
+    const method = analysis.method;
+    body.append(
+      el("p", { class: "help" }, t("analysis.intro", {
+        iterations: method.iterations.toLocaleString(), mistake: method.mistake, blunder: method.blunder,
+      })),
+      this.chart(),
+      this.table(),
+      this.costliest(),
+    );
+  }
+
+  /** Mark the turn that frame `index` belongs to on the chart. */
+  show(index) {
+    if (!this.now || !this.analysis) return;
+    const turn = this.bounds.findIndex((b) => index <= b.end && index > b.start);
+    this.now.setAttribute("visibility", turn < 0 ? "hidden" : "visible");
+    if (turn >= 0) {
+      const x = this.x(turn + 1);
+      this.now.setAttribute("x1", x);
+      this.now.setAttribute("x2", x);
+    }
+  }
+
+  x(number) {
+    const count = Math.max(1, this.analysis.turns.length);
+    return LEFT + ((WIDTH - LEFT - RIGHT) * (number - 0.5)) / count;
+  }
+
+  y(chance) {
+    return TOP + (HEIGHT - TOP - BOTTOM) * (1 - chance);
+  }
+
+  chart() {
+    const turns = this.analysis.turns;
+    const chart = svg("svg", {
+      class: "analysis-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, "aria-hidden": "true", focusable: "false",
+    });
+    for (const level of [0, 0.25, 0.5, 0.75, 1]) {
+      const y = this.y(level);
+      chart.append(svg("line", { class: level === 0.5 ? "grid even" : "grid", x1: LEFT, x2: WIDTH - RIGHT, y1: y, y2: y }));
+      const label = svg("text", { class: "axis", x: LEFT - 6, y: y + 4, "text-anchor": "end" });
+      label.textContent = percent(level);
+      chart.append(label);
+    }
+    const step = Math.max(1, Math.ceil(turns.length / 12));
+    for (const turn of turns) {
+      if (turn.turn % step && turn.turn !== turns.length) continue;
+      const label = svg("text", { class: "axis", x: this.x(turn.turn), y: HEIGHT - 8, "text-anchor": "middle" });
+      label.textContent = String(turn.turn);
+      chart.append(label);
+    }
+    this.now = svg("line", { class: "now", y1: TOP, y2: HEIGHT - BOTTOM, visibility: "hidden" });
+    chart.append(this.now);
+    for (const seat of SEATS) {
+      const points = turns.map((turn) => [this.x(turn.turn), this.y(turn.win_chance[seat])]);
+      chart.append(svg("polyline", { class: `line seat-${seat.toLowerCase()}`, points: points.map((p) => p.join(",")).join(" ") }));
+    }
+    for (const turn of turns) {
+      if (!turn.mark) continue;
+      chart.append(svg("circle", {
+        class: `mark ${turn.mark} seat-${turn.seat.toLowerCase()}`,
+        cx: this.x(turn.turn), cy: this.y(turn.win_chance[turn.seat]), r: turn.mark === "blunder" ? 6 : 5,
+      }));
+    }
+    // each turn's column is a target: a click shows the position after that turn
+    turns.forEach((turn, i) => {
+      const half = (this.x(2) - this.x(1)) / 2;
+      const hit = svg("rect", {
+        class: "hit", x: this.x(turn.turn) - half, y: TOP, width: 2 * half, height: HEIGHT - TOP - BOTTOM,
+      });
+      hit.addEventListener("click", () => this.jump(this.bounds[i].end));
+      chart.append(hit);
+    });
+    const legend = el("p", { class: "analysis-legend" },
+      ...SEATS.map((seat) => el("span", { class: `key seat-${seat.toLowerCase()}` }, this.playerName(seat))),
+      el("span", { class: "key mistake" }, t("analysis.mark.mistake")),
+      el("span", { class: "key blunder" }, t("analysis.mark.blunder")));
+    return el("figure", { class: "analysis-figure" }, chart, legend);
+  }
+
+  table() {
+    const head = el("tr", {},
+      ...[t("analysis.col.turn"), t("analysis.col.seat"),
+        t("analysis.col.chance", { seat: "A" }), t("analysis.col.chance", { seat: "B" }),
+        t("analysis.col.played"), t("analysis.col.best"), t("analysis.col.mark")].map((words) => el("th", { scope: "col" }, words)));
+    const rows = this.analysis.turns.map((turn, i) => {
+      const figures = this.frames[this.bounds[i].start].view.figures;
+      const same = turn.best.actions.join() === turn.played.actions.join();
+      return el("tr", {},
+        el("th", { scope: "row" }, String(turn.turn)),
+        el("td", {}, turn.seat),
+        el("td", {}, percent(turn.win_chance.A)),
+        el("td", {}, percent(turn.win_chance.B)),
+        el("td", {}, `${turnWords(turn.played.actions, figures, turn.played.destinations)} (${percent(turn.played.win_chance)})`),
+        el("td", {}, same ? t("analysis.same") : `${turnWords(turn.best.actions, figures, turn.best.destinations)} (${percent(turn.best.win_chance)})`),
+        el("td", {}, turn.mark ? t("analysis.markCost", { mark: t(`analysis.mark.${turn.mark}`), cost: turn.cost }) : ""));
+    });
+    // hidden in a box: a table is never narrower than its cells, so hidden itself it would widen the page
+    return el("div", { class: "visually-hidden" }, el("table", { class: "analysis-table" },
+      el("caption", {}, t("analysis.caption")), el("thead", {}, head), el("tbody", {}, ...rows)));
+  }
+
+  costliest() {
+    const marked = this.analysis.turns
+      .map((turn, i) => ({ turn, i }))
+      .filter(({ turn }) => turn.mark)
+      .sort((p, q) => q.turn.cost - p.turn.cost || p.turn.turn - q.turn.turn)
+      .slice(0, 3);
+    const section = el("div", { class: "analysis-costliest" }, el("h3", {}, t("analysis.costliest")));
+    if (!marked.length) {
+      section.append(el("p", { class: "help" }, t("analysis.noMarks", { mistake: this.analysis.method.mistake })));
+      return section;
+    }
+    const list = el("ol", { class: "analysis-marks" });
+    for (const { turn, i } of marked) {
+      const figures = this.frames[this.bounds[i].start].view.figures;
+      list.append(el("li", { class: `mark-${turn.mark}` },
+        el("p", {}, el("strong", {}, t("analysis.markLine", {
+          n: turn.turn, seat: turn.seat, who: this.playerName(turn.seat),
+          mark: t(`analysis.mark.${turn.mark}`), cost: turn.cost,
+        }))),
+        el("p", {}, t("analysis.played", { turn: turnWords(turn.played.actions, figures, turn.played.destinations), p: Math.round(100 * turn.played.win_chance) })),
+        el("p", {}, t("analysis.best", { turn: turnWords(turn.best.actions, figures, turn.best.destinations), p: Math.round(100 * turn.best.win_chance) })),
+        el("button", { type: "button", onclick: () => this.jump(this.bounds[i].start) }, t("analysis.show", { n: turn.turn }))));
+    }
+    section.append(list);
+    return section;
+  }
+}

@@ -1,0 +1,83 @@
+"""Finished web games get the expert's analysis (web/analyst.py), stored with the game and sent with the replay."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import text
+from starlette.testclient import TestClient
+from test_replay import store_game
+
+from timessquare.arena.selfplay import play_games
+from timessquare.game import Game
+from timessquare.players.analysis import analyse
+from timessquare.record import to_record
+from timessquare.variants import DEFAULT_RULES
+from timessquare.web.storage import GameStore, NewGame, Progress, make_engine, migrate
+from timessquare.web.storage.analyses import AnalysisStore
+
+BUDGET = 16  # iterations per turn: the test checks where the analysis goes, not how good it is
+
+
+def finished_game(seed: int) -> Game:
+    return next(play_games(1, seed, DEFAULT_RULES, "medium", "easy"))
+
+
+def test_the_migration_adds_the_analyses_table(database_url: str) -> None:
+    engine = make_engine(database_url)
+    migrate(engine)
+    with engine.connect() as c:
+        assert c.execute(text("SELECT COUNT(*) FROM analyses")).scalar_one() == 0
+    engine.dispose()
+
+
+def test_only_finished_games_without_an_analysis_wait_for_one(database_url: str) -> None:
+    engine = make_engine(database_url)
+    migrate(engine)
+    store, analyses = GameStore(engine), AnalysisStore(engine)
+    live = Game.new(3, DEFAULT_RULES, players={"A": "you", "B": "easy"})
+    store.create(NewGame("g0000000001", "computer", live.players, [], live.start, {}), Progress(1, 0, "A", None))
+    assert analyses.waiting(10) == []
+    client_game = finished_game(4)
+    progress = Progress(2, 1, None, client_game.result, client_game.end_reason())
+    store.create(NewGame("g0000000002", "computer", client_game.players, [], client_game.start, {}), progress)
+    assert analyses.waiting(10) == ["g0000000002"]
+    analyses.save("g0000000002", {"turns": []})
+    analyses.save("g0000000002", {"turns": ["a second one is dropped"]})
+    assert analyses.waiting(10) == [] and analyses.load("g0000000002") == {"turns": []}
+    assert analyses.load("g0000000001") is None
+    store.close()
+
+
+def wait_for_analysis(client: TestClient, game_id: str, seconds: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        document = client.get(f"/api/games/{game_id}/analysis").json()
+        if document["analysis"] is not None:
+            return dict(document["analysis"])
+        time.sleep(0.05)
+    raise AssertionError("the game was never analysed")
+
+
+def test_a_finished_game_is_analysed_and_the_replay_carries_it(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(analysis_iterations=BUDGET, analysis_poll_seconds=0.05)
+    game = finished_game(5)
+    game_id = store_game(client, game)
+    analysis = wait_for_analysis(client, game_id)
+    # where each action puts the figures comes with it, for the page's words (the core works it out)
+    first = analysis["turns"][0]["played"]
+    assert len(first.pop("destinations")) == len(first["actions"])
+    for entry in analysis["turns"]:
+        entry["played"].pop("destinations", None)
+        entry["best"].pop("destinations")
+    assert analysis == analyse(to_record(game), BUDGET).to_document()  # the same as the command line's
+    assert client.get(f"/api/games/{game_id}/analysis").json()["analysis"]["turns"][0]["played"]["destinations"]
+
+
+def test_without_an_analyst_the_replay_says_there_is_none_yet(make_client: Callable[..., TestClient]) -> None:
+    client = make_client()
+    game_id = store_game(client, finished_game(6))
+    assert client.get(f"/api/games/{game_id}/analysis").json() == {"analysis": None}
+    assert client.get("/api/games/g0000000000/analysis").status_code == 404
