@@ -9,7 +9,9 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, url, body) {
+/** One request: a JSON body out (when given), the JSON answer back, or an ApiError. Cookies go with it
+ * (fetch's default, same origin only): the online part of the API reads the account's session from them. */
+export async function call(method, url, body) {
   let response;
   try {
     response = await fetch(url, {

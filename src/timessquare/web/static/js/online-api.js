@@ -1,32 +1,6 @@
 // The online part of the HTTP API (docs/web-protocol.md, "Online play"): accounts, players, the lobby.
 
-import { ApiError } from "./api.js";
-
-async function call(method, url, body) {
-  let response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new ApiError("network", "", 0);
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const error = (data && data.error) || {};
-    throw new ApiError(error.code || "server", error.message || "", response.status);
-  }
-  return data;
-}
+import { call } from "./api.js";
 
 const path = (text) => encodeURIComponent(text);
 export const whoAmI = () => call("GET", "/api/session");
