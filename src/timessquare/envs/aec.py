@@ -106,6 +106,15 @@ def check_choice(name: str, value: str, choices: Sequence[str]) -> None:
         raise TimesSquareError(f"{name} must be one of {', '.join(map(repr, choices))} (got {value!r})")
 
 
+def check_options(render_mode: str | None, render_modes: Sequence[str], illegal_action: str, max_cycles: int) -> None:
+    """The options the AEC and the parallel environment share, checked the same way for both."""
+    if render_mode is not None:
+        check_choice("render_mode", render_mode, render_modes)
+    check_choice("illegal_action", illegal_action, ILLEGAL_POLICIES)
+    if max_cycles < 1:
+        raise TimesSquareError(f"max_cycles must be 1 or more (got {max_cycles})")
+
+
 class TimesSquareAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     metadata: dict[str, Any] = {
         "name": "times_square_v0",
@@ -124,12 +133,8 @@ class TimesSquareAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         rules: Rules | Sequence[str] | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None:
-            check_choice("render_mode", render_mode, self.metadata["render_modes"])
-        check_choice("illegal_action", illegal_action, ILLEGAL_POLICIES)
+        check_options(render_mode, self.metadata["render_modes"], illegal_action, max_cycles)
         check_choice("turn_order", turn_order, TURN_ORDERS)
-        if max_cycles < 1:
-            raise TimesSquareError(f"max_cycles must be 1 or more (got {max_cycles})")
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.illegal_action = illegal_action

@@ -27,9 +27,8 @@ from ..game import Game
 from ..variants import Rules
 from .aec import (
     AGENTS,
-    ILLEGAL_POLICIES,
     Observation,
-    check_choice,
+    check_options,
     judge_action,
     observation_space,
     rules_of,
@@ -58,11 +57,7 @@ class TimesSquareParallel(ParallelEnv):  # type: ignore[misc]  # pettingzoo ship
         illegal_reward: float = -0.1,
         rules: Rules | Sequence[str] | None = None,
     ) -> None:
-        if render_mode is not None:
-            check_choice("render_mode", render_mode, self.metadata["render_modes"])
-        check_choice("illegal_action", illegal_action, ILLEGAL_POLICIES)
-        if max_cycles < 1:
-            raise TimesSquareError(f"max_cycles must be 1 or more (got {max_cycles})")
+        check_options(render_mode, self.metadata["render_modes"], illegal_action, max_cycles)
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.illegal_action = illegal_action
