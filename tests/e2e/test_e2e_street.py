@@ -36,8 +36,10 @@ def open_g2_game(server: Server, page: Any) -> None:
 
 
 def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return a["x"] < b["x"] + b["w"] - 0.5 and b["x"] < a["x"] + a["w"] - 0.5 and (
-        a["y"] < b["y"] + b["h"] - 0.5 and b["y"] < a["y"] + a["h"] - 0.5
+    return (
+        a["x"] < b["x"] + b["w"] - 0.5
+        and b["x"] < a["x"] + a["w"] - 0.5
+        and (a["y"] < b["y"] + b["h"] - 0.5 and b["y"] < a["y"] + a["h"] - 0.5)
     )
 
 
