@@ -92,6 +92,7 @@ def test_target_figures_never_cover_a_figure(
     size: tuple[int, int], server: Server, open_page: Callable[..., Watched]
 ) -> None:
     page = open_page(width=size[0], height=size[1], mobile=size[0] < 600).page
+    page.emulate_media(reduced_motion="reduce")  # figures where they stand, not mid-glide
     open_g2_game(server, page)
     checked = 0
     for _ in range(4):  # a few positions: each card of the hand, then a trade
