@@ -4,6 +4,7 @@
 // Figures glide to their new space (a CSS transition); a picked card's legal effects show as dashed
 // "ghost" figures on their target spaces, which can be clicked.
 
+import { clubDrawing } from "./clubs.js";
 import { figureShape, svg } from "./figures.js";
 import { t } from "./i18n.js";
 import { MIDDLE, STREET_FIGURES } from "./notation.js";
@@ -91,30 +92,12 @@ export class Board {
     }
     this.clubLabels = {};
     for (const seat of ["A", "B"]) {
-      const { x, y, w, h, door } = layout.clubs[seat];
-      const club = svg("g", { class: `club club-${seat.toLowerCase()}` });
-      club.append(svg("rect", { x, y, width: w, height: h, rx: 6, class: "club-wall" }));
-      // a striped awning over the door, the club's neon letter, the name of who plays there
-      const awningY = door === "bottom" ? y + h - 16 : y + 20;
-      const awningX = door === "bottom" ? x + w / 2 - 26 : x + 6;
-      const awningW = door === "bottom" ? 52 : w - 12;
-      club.append(svg("path", {
-        d: `M${awningX},${awningY} h${awningW} l-5,8 h-${awningW - 10} z`, class: "club-awning",
-      }));
-      const letterAt = door === "bottom" ? { x: x + 22, y: y + 34 } : { x: x + w / 2, y: y + 70 };
-      club.append(text(letterAt.x, letterAt.y, seat, "club-letter"));
-      const labelAt = door === "bottom" ? { x: x + w - 8, y: y + 22, anchor: "end" } : { x: x + w / 2, y: y + 92 };
-      const label = text(labelAt.x, labelAt.y, "", "club-label", labelAt.anchor || "middle");
+      const { group, label, room } = clubDrawing(seat, layout.clubs[seat]);
       this.clubLabels[seat] = label;
-      club.append(label);
-      const doorBox = door === "bottom"
-        ? { x: x + w / 2 - 9, y: y + h - 8, width: 18, height: 8 }
-        : { x: door === "right" ? x + w - 16 : x + 2, y: y + 104, width: 14, height: 28 };
-      club.append(svg("rect", { ...doorBox, rx: 2, class: "club-door" }));
-      table.append(club);
+      this.labelRoom = room;
+      table.append(group);
     }
     this.root.append(table);
-    this.labelRoom = layout.kind === "folded" ? layout.clubs.A.w - 48 : layout.clubs.A.w - 6;
   }
 
   /** Name the clubs: {A: "You", B: "Computer"}. */

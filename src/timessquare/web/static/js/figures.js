@@ -1,7 +1,7 @@
 // Our own drawings of the six figures, as SVG shapes centred on (0, 0), about 36 units tall, standing on a
 // round base. The same shapes stand on the board, on the cards and in the legend; each has its own
 // silhouette (not only its colour) and, but for the two identical bodyguards, an initial, so they can be
-// told apart without colour: Sue's crown and gown, Hal's top hat and tails, Deb's feather and flared dress,
+// told apart without colour: Sue's crown and gown, Hal's top hat and bow tie, Deb's feather and flared dress,
 // the bodyguards' broad dark suits, white shirt and sunglasses, Charlie's glass of champagne.
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -40,10 +40,12 @@ function bodyOf(kind) {
         svg("path", { d: "M-6,-14 Q0,-17 6,-14 L6,-12 L-6,-12 Z", class: "crop" }),
         svg("rect", { x: -6, y: -10, width: 12, height: 3.2, rx: 1.2, class: "shades" }),
       ];
-    case "hal": // the man about town: a top hat and tails
+    case "hal": // the man about town: a top hat, a bow tie
       return [
         base(11),
-        svg("path", { d: "M-9,15 L-7,-2 L7,-2 L9,15 L3,15 L0,6 L-3,15 Z", class: "body" }),
+        svg("path", { d: "M-10,15 L-7,-2 L7,-2 L10,15 Z", class: "body" }),
+        svg("path", { d: "M-3.5,-2 L0,3 L3.5,-2 Z", class: "shirt" }),
+        svg("path", { d: "M-3,-1.5 L0,-0.2 L3,-1.5 L3,1.5 L0,0.2 L-3,1.5 Z", class: "bow" }),
         svg("circle", { ...HEAD, class: "head" }),
         svg("rect", { x: -5, y: -23, width: 10, height: 9, rx: 1, class: "hat" }),
         svg("rect", { x: -5, y: -17, width: 10, height: 2, class: "hat-band" }),

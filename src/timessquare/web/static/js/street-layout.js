@@ -5,9 +5,9 @@
 //   finger can hit: A's half runs down the left (0 at the top), the middle lies across the bottom, B's half
 //   runs up the right (16 at the top). Both clubs and both entrances are at the top; Charlie's strip runs
 //   around the outside of the U.
-// Each space has three lanes: Hal, Sue with her bodyguards (they never share a space, R3), Deb. Every lane
-// slot is about 44 units each way, and the folded board is drawn at least 1.05 CSS pixels a unit on a
-// 360 px screen (340 units across the whole width), so a slot is at least 44 CSS pixels each way.
+// Each space has three lanes: Hal, Sue with her bodyguards (they never share a space, R3), Deb. A lane slot
+// (where a target can be clicked) is at least 42 units each way, and the folded board spans a phone's whole
+// width, 340 units: at 360 px a unit is 1.06 CSS px, so a slot is at least 44 CSS px each way.
 
 import { MIDDLE } from "./notation.js";
 
@@ -51,9 +51,10 @@ function longLayout() {
 /** The folded layout: spaces are bands across a column, lanes are side by side in a band. */
 function foldedLayout() {
   const strip = 18;
-  const laneW = 48;
-  const colW = 3 * laneW;
-  const gap = 16;
+  const gutter = 14; // the space's number, left of the lanes
+  const laneW = 44;
+  const colW = gutter + 3 * laneW;
+  const gap = 12;
   const width = 2 * strip + 2 * colW + gap; // 340
   const clubH = 48;
   const bandH = 44;
@@ -71,7 +72,7 @@ function foldedLayout() {
     charlieScale: 0.6,
     width,
     height,
-    slot: { w: laneW - 4, h: bandH - 2 },
+    slot: { w: laneW - 2, h: bandH - 2 },
     space(space) {
       if (space === MIDDLE) return { x: strip, y: middleTop, w: width - 2 * strip, h: middleH };
       const { col, row } = where(space);
@@ -79,12 +80,12 @@ function foldedLayout() {
     },
     number(space) {
       const box = this.space(space);
-      return space === MIDDLE ? { x: centre - 110, y: box.y + 14 } : { x: box.x + 9, y: box.y + 13 };
+      return space === MIDDLE ? { x: centre - 110, y: box.y + 14 } : { x: box.x + gutter / 2, y: box.y + bandH / 2 + 4 };
     },
     spot(figure, space) {
       if (space === MIDDLE) return { x: middleLane[laneOf(figure)], y: middleTop + middleH / 2 + 3 };
       const box = this.space(space);
-      return { x: box.x + laneOf(figure) * laneW + laneW / 2, y: box.y + bandH / 2 + 3 };
+      return { x: box.x + gutter + laneOf(figure) * laneW + laneW / 2, y: box.y + bandH / 2 + 3 };
     },
     charlie(space) {
       if (space === MIDDLE) return { x: centre, y: stripBottom + strip / 2 };
