@@ -84,6 +84,8 @@ export class Board {
       const at = layout.number(space);
       table.append(text(at.x, at.y, String(space), "space-number"));
     }
+    // road markings between the lanes
+    for (const line of layout.laneLines) table.append(svg("line", { ...line, class: "lane-line" }));
     const { x: cx, y: cy, r } = layout.sewer;
     table.append(svg("circle", { cx, cy, r, class: "sewer" }));
     for (const dy of [-r / 2, 0, r / 2]) {

@@ -40,6 +40,7 @@ function longLayout() {
     spot: (figure, space) => ({ x: x(space) + spaceW / 2, y: top + laneOf(figure) * laneH + laneH / 2 + 3 }),
     charlie: (space) => ({ x: x(space) + spaceW / 2, y: stripTop + stripH / 2 + 1 }),
     strips: [{ x: clubW, y: stripTop, w: 17 * spaceW, h: stripH }],
+    laneLines: [1, 2].map((lane) => ({ x1: x(0), y1: top + lane * laneH, x2: x(17), y2: top + lane * laneH })),
     sewer: { x: x(MIDDLE) + spaceW / 2, y: top + laneH * 1.5 + 3, r: 18 },
     clubs: {
       A: { x: 4, y: top - 18, w: clubW - 8, h: height - top + 12, door: "right" },
@@ -98,6 +99,12 @@ function foldedLayout() {
       { x: 0, y: stripBottom, w: width, h: strip },
     ],
     sewer: { x: centre, y: middleTop + middleH / 2 + 3, r: 20 },
+    laneLines: [1, 2].flatMap((lane) => [
+      ...["A", "B"].map((col) => {
+        const lx = colX[col] + gutter + lane * laneW;
+        return { x1: lx, y1: top, x2: lx, y2: middleTop };
+      }),
+    ]),
     clubs: {
       A: { x: colX.A, y: 0, w: colW, h: clubH - 2, door: "bottom" },
       B: { x: colX.B, y: 0, w: colW, h: clubH - 2, door: "bottom" },
