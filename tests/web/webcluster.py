@@ -104,7 +104,7 @@ class WebCluster:
     def __init__(self, database_url: str, processes: int = 2, workers: int = 1, serve_code: str | None = None) -> None:
         haproxy = find_haproxy()
         if haproxy is None:
-            raise FileNotFoundError("haproxy is not installed (scripts/ensure_haproxy.sh installs it)")
+            raise FileNotFoundError("haproxy is not installed (scripts/ensure_package.sh installs it)")
         self.processes: list[Process] = []
         self.folder = Path(tempfile.mkdtemp(prefix="timessquare-haproxy-"))
         self.haproxy: subprocess.Popen[str] | None = None
