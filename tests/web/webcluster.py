@@ -58,14 +58,22 @@ def free_port() -> int:
 
 
 class Process:
-    """One `timessquare serve` on a free port."""
+    """One `timessquare serve` on a free port: for the cluster, tests/web/test_reconnect.py and load_web.py."""
 
-    def __init__(self, database_url: str, name: str, workers: int = 1, serve_code: str | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        name: str,
+        workers: int = 1,
+        serve_code: str | None = None,
+        behind_proxy: bool = True,
+    ) -> None:
         """`serve_code`: Python run as `python -c CODE DATABASE_URL` instead of the command (load_web.py's,
-        which lifts the limits made for people)."""
+        which lifts the limits made for people). `behind_proxy`: the cluster's processes sit behind HAProxy."""
         self.name = name
         command = [sys.executable, "-m", "timessquare", "serve", "--host", "127.0.0.1", "--port", "0"]
-        command += ["--database-url", database_url, "--workers", str(workers), "--behind-proxy"]
+        command += ["--database-url", database_url, "--workers", str(workers)]
+        command += ["--behind-proxy"] if behind_proxy else []
         if serve_code is not None:
             command = [sys.executable, "-c", serve_code, database_url]
         self.process = subprocess.Popen(
@@ -85,6 +93,11 @@ class Process:
                 threading.Thread(target=self.output.extend, args=(self.process.stdout,), daemon=True).start()
                 return
         raise RuntimeError(f"{name} did not start:\n{''.join(self.output)}")
+
+    def cpu_seconds(self) -> float:
+        """The process's CPU time so far (user + system), from /proc."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def kill(self) -> None:
         if self.process.poll() is None:
