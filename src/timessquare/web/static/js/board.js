@@ -5,16 +5,10 @@
 // "ghost" figures on their target spaces, which can be clicked.
 
 import { clubDrawing } from "./clubs.js";
-import { figureShape, svg } from "./figures.js";
+import { figureShape, svg, svgText as text } from "./figures.js";
 import { t } from "./i18n.js";
 import { MIDDLE, STREET_FIGURES } from "./notation.js";
 import { FOLDED_QUERY, laneOf, layoutFor } from "./street-layout.js";
-
-function text(x, y, content, className, anchor = "middle") {
-  const node = svg("text", { x, y, class: className, "text-anchor": anchor });
-  node.textContent = content;
-  return node;
-}
 
 function spaceKind(space) {
   if (space <= 1) return "entrance-a";

@@ -2,13 +2,7 @@
 // marquee bulbs, a dark neon sign with the club's letter, the name of who plays there, and the door that
 // opens on the street (on the street's side in the long layout, at the bottom in the folded one).
 
-import { svg } from "./figures.js";
-
-function text(x, y, content, className, anchor = "middle") {
-  const node = svg("text", { x, y, class: className, "text-anchor": anchor });
-  node.textContent = content;
-  return node;
-}
+import { svg, svgText as text } from "./figures.js";
 
 /**
  * The drawing of `seat`'s club in `box` ({x, y, w, h, door: "left" | "right" | "bottom"}): returns the group,

@@ -12,6 +12,13 @@ export function svg(tag, attrs = {}) {
   return node;
 }
 
+/** An SVG <text> at (x, y) holding `content`. */
+export function svgText(x, y, content, className, anchor = "middle") {
+  const node = svg("text", { x, y, class: className, "text-anchor": anchor });
+  node.textContent = content;
+  return node;
+}
+
 const HEAD = { cx: 0, cy: -8, r: 6 };
 const INITIAL = { sue: "S", hal: "H", deb: "D", charlie: "C", low: "", high: "" };
 
