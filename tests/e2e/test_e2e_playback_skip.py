@@ -14,7 +14,16 @@ from e2e_play import figures, is_over, screenshot, trade_all, version, wait_turn
 from e2e_server import Server
 from test_e2e_defects import start_against_easy
 
-RUNNING_ANIMATIONS = "() => document.getAnimations().filter((a) => a.playState === 'running').length"
+# What the page shows, read at once: its state, whether a play-out is under way, and the motion it uses (the
+# figures' glide is a CSS transition, the moved figures' glow a CSS animation).
+SNAPSHOT = """() => ({
+  version: Number(document.body.dataset.version),
+  figures: JSON.parse(document.getElementById('board').getAttribute('data-figures') || '{}'),
+  playingOut: document.body.dataset.playingOut ?? null,
+  running: document.getAnimations().filter((a) => a.playState === 'running').length,
+  glide: getComputedStyle(document.querySelector('#board .figure')).transitionDuration,
+  glow: [...document.querySelectorAll('#board .figure.moved .shape')].map((s) => getComputedStyle(s).animationName),
+})"""
 
 
 def watch_states(page: Any) -> list[dict[str, Any]]:
@@ -73,11 +82,12 @@ def test_a_key_or_a_click_shows_the_rest_of_the_turn(server: Server, open_page: 
         else:
             page.click("#log-heading")
             skips["click"] = True
-        assert version(page) == turn[-1]["version"]
-        assert figures(page) == turn[-1]["view"]["figures"]
-        assert page.evaluate("document.body.dataset.playingOut") is None
+        shown = page.evaluate(SNAPSHOT)
+        assert shown["version"] == turn[-1]["version"] and shown["figures"] == turn[-1]["view"]["figures"]
+        assert shown["playingOut"] is None
+        assert shown["glide"] != "0s"  # motion is on unless the user asked for less
         if turn[-1]["view"]["figures"] != turn[0]["view"]["figures"]:
-            assert page.evaluate(RUNNING_ANIMATIONS) > 0  # the figures glide: motion is on unless asked off
+            assert shown["glow"] and all(name == "moved" for name in shown["glow"]), shown
         page.clock.resume()
         if all(skips.values()):
             break
@@ -98,9 +108,10 @@ def test_with_reduced_motion_the_turn_shows_at_once_and_nothing_moves(
         if turn:
             # the clock is paused and nothing was clicked: only reduced motion can have shown the whole turn
             page.wait_for_function(f"() => Number(document.body.dataset.version) === {turn[-1]['version']}")
-            assert figures(page) == turn[-1]["view"]["figures"]
-            assert page.evaluate("document.body.dataset.playingOut") is None
-            assert page.evaluate(RUNNING_ANIMATIONS) == 0
+            shown = page.evaluate(SNAPSHOT)
+            assert shown["figures"] == turn[-1]["view"]["figures"] and shown["playingOut"] is None
+            assert shown["glide"] == "0s" and all(name == "none" for name in shown["glow"]), shown
+            assert shown["running"] == 0
             checked += 1
         page.clock.resume()
         if checked >= 2:
