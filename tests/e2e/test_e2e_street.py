@@ -114,3 +114,20 @@ def test_target_figures_never_cover_a_figure(
             page.keyboard.press("Escape")
         trade_all(page)
     assert checked >= 20
+
+
+def test_the_board_changes_layout_with_the_screen(server: Server, open_page: Callable[..., Watched]) -> None:
+    """A window narrowed to a phone's width (or a phone turned) redraws the street folded, figures and targets
+    where they were, and back."""
+    page = open_page(width=1280, height=800).page
+    open_g2_game(server, page)
+    page.locator("#hand .card", has_text="G2").first.click()
+    page.wait_for_selector("#board .target")
+    before = (page.get_attribute("#board", "data-figures"), page.locator("#board .target").count())
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.wait_for_function("() => document.getElementById('board').dataset.layout === 'folded'")
+    assert (page.get_attribute("#board", "data-figures"), page.locator("#board .target").count()) == before
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function("() => document.getElementById('board').dataset.layout === 'long'")
+    assert page.locator("#board .target").count() == before[1]
