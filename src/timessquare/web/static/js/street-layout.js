@@ -91,7 +91,8 @@ function foldedLayout() {
     charlie(space) {
       if (space === MIDDLE) return { x: centre, y: stripBottom + strip / 2 };
       const { col, row } = where(space);
-      return { x: col === "A" ? strip / 2 : width - strip / 2, y: top + row * bandH + bandH / 2 };
+      // his glass reaches to his right: on B's strip he stands a little in, so it is not cut at the edge
+      return { x: col === "A" ? strip / 2 : width - strip / 2 - 2, y: top + row * bandH + bandH / 2 };
     },
     strips: [
       { x: 0, y: top, w: strip, h: stripBottom + strip - top },
