@@ -6,6 +6,7 @@ the page is open."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from conftest import Watched
 from e2e_play import screenshot, wait_ready
@@ -134,3 +135,21 @@ def test_a_game_the_analyst_gave_up_on_says_so(server: Server, open_page: Callab
     page.wait_for_selector("#analysis .analysis-body p")
     assert page.locator("#analysis .analysis-body").inner_text() == "This game could not be analysed."
     assert page.locator(".analysis-chart").count() == 0
+
+
+def test_a_server_that_analyses_no_games_says_so_instead_of_a_promise(
+    tmp_path: Path, open_page: Callable[..., Watched]
+) -> None:
+    server = Server(tmp_path / "no-analyst.sqlite3", analysis_iterations=0).start()
+    try:
+        game_id = store(server, next(play_games(1, 35, DEFAULT_RULES, "medium", "easy")))
+        page = open_page().page
+        page.goto(f"{server.url}/replay/{game_id}")
+        wait_ready(page)
+        body = page.locator("#analysis .analysis-body")
+        page.wait_for_function("() => /does not analyse/.test(document.querySelector('#analysis').textContent)")
+        assert body.inner_text() == "This server does not analyse games, so this one has no analysis."
+        page.click("[data-lang=fr]")  # the page drawn again in French still says so
+        page.wait_for_function("() => /n'analyse pas/.test(document.querySelector('#analysis').textContent)")
+    finally:
+        server.stop()

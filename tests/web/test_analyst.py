@@ -59,6 +59,7 @@ def wait_for_analysis(client: TestClient, game_id: str, seconds: float = 60) -> 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         document = client.get(f"/api/games/{game_id}/analysis").json()
+        assert document["analyst"] is True  # this server analyses games: a null means "not yet"
         if document["analysis"] is not None:
             return dict(document["analysis"])
         time.sleep(0.05)
@@ -83,5 +84,5 @@ def test_a_finished_game_is_analysed_and_the_replay_carries_it(make_client: Call
 def test_without_an_analyst_the_replay_says_there_is_none_yet(make_client: Callable[..., TestClient]) -> None:
     client = make_client()
     game_id = store_game(client, finished_game(6))
-    assert client.get(f"/api/games/{game_id}/analysis").json() == {"analysis": None}
+    assert client.get(f"/api/games/{game_id}/analysis").json() == {"analysis": None, "analyst": False}
     assert client.get("/api/games/g0000000000/analysis").status_code == 404

@@ -50,14 +50,15 @@ export class AnalysisView {
     fitted = this;
   }
 
-  /** Draw `analysis` (the server's document), or say it is coming (null) or could not be made. */
-  render(analysis) {
+  /** Draw `analysis` (the server's document), or say it is coming (null), will not come (null, and the
+   * server analyses no games: `off`) or could not be made. */
+  render(analysis, off = false) {
     this.analysis = analysis;
     const body = this.box.querySelector(".analysis-body");
     clear(body);
     this.now = null;
     if (!analysis) {
-      body.append(el("p", { class: "help", role: "status" }, t("analysis.pending")));
+      body.append(el("p", { class: "help", role: "status" }, t(off ? "analysis.off" : "analysis.pending")));
       return;
     }
     if (analysis.error || !analysis.turns) {
