@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
@@ -22,6 +22,7 @@ from timessquare.web.analyst import LEASE, MAX_ATTEMPTS, Analyst, retry_after
 from timessquare.web.pool import WorkerPool
 from timessquare.web.storage import GameStore, make_engine, migrate
 from timessquare.web.storage.analyses import AnalysisStore
+from timessquare.web.storage.store import now
 
 BUDGET = 8  # iterations per turn: these tests check which games are analysed, not how well
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -70,14 +71,12 @@ def stores(database_url: str) -> Iterator[tuple[GameStore, AnalysisStore]]:
 
 
 def analyst_for(
-    store: GameStore, analyses: AnalysisStore, pool: FakePool, clock: Clock | None = None, poll: float = 0.01
+    store: GameStore, analyses: AnalysisStore, pool: FakePool, clock: Callable[[], datetime] = now
 ) -> Analyst:
-    if clock is None:
-        return Analyst(store, analyses, cast(WorkerPool, pool), BUDGET, poll)
-    return Analyst(store, analyses, cast(WorkerPool, pool), BUDGET, poll, clock)
+    return Analyst(store, analyses, cast(WorkerPool, pool), BUDGET, 0.01, clock)
 
 
-async def run_until(analyst: Analyst, done: Any, seconds: float = 60) -> None:
+async def run_until(analyst: Analyst, done: Callable[[], bool], seconds: float = 60) -> None:
     """Run the analyst's own loop until `done()` (checked in a thread: it reads the database)."""
     task = asyncio.create_task(analyst.run())
     try:
