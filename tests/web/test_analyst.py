@@ -15,8 +15,10 @@ from timessquare.game import Game
 from timessquare.players.analysis import analyse
 from timessquare.record import to_record
 from timessquare.variants import DEFAULT_RULES
+from timessquare.web.analyst import LEASE
 from timessquare.web.storage import GameStore, NewGame, Progress, make_engine, migrate
-from timessquare.web.storage.analyses import AnalysisStore
+from timessquare.web.storage.analyses import AnalysisStore, Claim
+from timessquare.web.storage.store import now
 
 BUDGET = 16  # iterations per turn: the test checks where the analysis goes, not how good it is
 
@@ -25,11 +27,12 @@ def finished_game(seed: int) -> Game:
     return next(play_games(1, seed, DEFAULT_RULES, "medium", "easy"))
 
 
-def test_the_migration_adds_the_analyses_table(database_url: str) -> None:
+def test_the_migrations_add_the_analyses_and_their_queue(database_url: str) -> None:
     engine = make_engine(database_url)
     migrate(engine)
     with engine.connect() as c:
         assert c.execute(text("SELECT COUNT(*) FROM analyses")).scalar_one() == 0
+        assert c.execute(text("SELECT COUNT(*) FROM analysis_claims")).scalar_one() == 0
     engine.dispose()
 
 
@@ -39,14 +42,15 @@ def test_only_finished_games_without_an_analysis_wait_for_one(database_url: str)
     store, analyses = GameStore(engine), AnalysisStore(engine)
     live = Game.new(3, DEFAULT_RULES, players={"A": "you", "B": "easy"})
     store.create(NewGame("g0000000001", "computer", live.players, [], live.start, {}), Progress(1, 0, "A", None))
-    assert analyses.waiting(10) == []
+    assert analyses.claim("analyst", LEASE) is None
     client_game = finished_game(4)
     progress = Progress(2, 1, None, client_game.result, client_game.end_reason())
     store.create(NewGame("g0000000002", "computer", client_game.players, [], client_game.start, {}), progress)
-    assert analyses.waiting(10) == ["g0000000002"]
+    assert analyses.claim("analyst", LEASE) == Claim("g0000000002", 0)
     analyses.save("g0000000002", {"turns": []})
     analyses.save("g0000000002", {"turns": ["a second one is dropped"]})
-    assert analyses.waiting(10) == [] and analyses.load("g0000000002") == {"turns": []}
+    assert analyses.load("g0000000002") == {"turns": []}
+    assert analyses.claim("another", LEASE, now() + 2 * LEASE) is None
     assert analyses.load("g0000000001") is None
     store.close()
 
@@ -55,6 +59,7 @@ def wait_for_analysis(client: TestClient, game_id: str, seconds: float = 60) -> 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         document = client.get(f"/api/games/{game_id}/analysis").json()
+        assert document["analyst"] is True  # this server analyses games: a null means "not yet"
         if document["analysis"] is not None:
             return dict(document["analysis"])
         time.sleep(0.05)
@@ -79,5 +84,5 @@ def test_a_finished_game_is_analysed_and_the_replay_carries_it(make_client: Call
 def test_without_an_analyst_the_replay_says_there_is_none_yet(make_client: Callable[..., TestClient]) -> None:
     client = make_client()
     game_id = store_game(client, finished_game(6))
-    assert client.get(f"/api/games/{game_id}/analysis").json() == {"analysis": None}
+    assert client.get(f"/api/games/{game_id}/analysis").json() == {"analysis": None, "analyst": False}
     assert client.get("/api/games/g0000000000/analysis").status_code == 404

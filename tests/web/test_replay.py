@@ -48,7 +48,11 @@ GAMES = whole_games()
 
 def store_game(client: TestClient, game: Game) -> str:
     """A finished game put in the server's database as if it had been played there."""
-    store: GameStore = client.app.state.rooms.database.store  # type: ignore[attr-defined]
+    return store_finished(client.app.state.rooms.database.store, game)  # type: ignore[attr-defined]
+
+
+def store_finished(store: GameStore, game: Game) -> str:
+    """A finished game put in `store` as if it had been played there; its new id."""
     game_id = new_game_id()
     new = NewGame(game_id, "friend", dict(game.players), list(game.rules.names), game.start, {})
     forfeit = (game.forfeit["seat"], game.forfeit["reason"]) if game.forfeit else None

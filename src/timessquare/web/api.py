@@ -231,12 +231,14 @@ async def game_replay(request: Request) -> Response:
 
 
 async def game_analysis(request: Request) -> Response:
-    """The expert's analysis of a finished game (players/analysis.py), or null while it is being made."""
+    """The expert's analysis of a finished game (players/analysis.py), or null while it is being made; `analyst`
+    says whether this server analyses games at all (if not, a null will stay null)."""
     stored = await _stored_game(request)
     if stored.result is None:
         raise ApiError(409, "conflict", "the game is still running")
     analysis = await _rooms(request).database.run(request.app.state.analyses.load, stored.id)
-    return JSONResponse({"analysis": for_the_page(analysis, stored.record())})
+    analyst = request.app.state.settings.analysis_iterations > 0
+    return JSONResponse({"analysis": for_the_page(analysis, stored.record()), "analyst": analyst})
 
 
 async def rematch(request: Request) -> Response:

@@ -7,7 +7,8 @@ import { svg } from "./figures.js";
 import { clear, el } from "./page.js";
 import { turnWords } from "./words.js";
 
-const WIDTH = 640;
+const WIDEST = 640; // the chart's own units: on a wide screen it is scaled up, on a phone drawn at its width
+const NARROWEST = 280;
 const HEIGHT = 200;
 const LEFT = 44;
 const RIGHT = 12;
@@ -27,6 +28,9 @@ export function turnFrames(analysis) {
 
 const percent = (value) => `${Math.round(100 * value)}%`;
 
+let fitted = null; // the view on the page: its chart is drawn again when the window's width changes
+window.addEventListener("resize", () => fitted?.fit());
+
 export class AnalysisView {
   /**
    * `box`: the section to fill; `frames`: the replay's frames (their figures name the moves in words);
@@ -40,16 +44,21 @@ export class AnalysisView {
     this.analysis = null;
     this.bounds = [];
     this.now = null;
+    this.figure = null;
+    this.width = WIDEST;
+    this.index = null;
+    fitted = this;
   }
 
-  /** Draw `analysis` (the server's document), or say it is coming (null) or could not be made. */
-  render(analysis) {
+  /** Draw `analysis` (the server's document), or say it is coming (null), will not come (null, and the
+   * server analyses no games: `off`) or could not be made. */
+  render(analysis, off = false) {
     this.analysis = analysis;
     const body = this.box.querySelector(".analysis-body");
     clear(body);
     this.now = null;
     if (!analysis) {
-      body.append(el("p", { class: "help", role: "status" }, t("analysis.pending")));
+      body.append(el("p", { class: "help", role: "status" }, t(off ? "analysis.off" : "analysis.pending")));
       return;
     }
     if (analysis.error || !analysis.turns) {
@@ -70,6 +79,7 @@ export class AnalysisView {
 
   /** Mark the turn that frame `index` belongs to on the chart. */
   show(index) {
+    this.index = index;
     if (!this.now || !this.analysis) return;
     const turn = this.bounds.findIndex((b) => index <= b.end && index > b.start);
     this.now.setAttribute("visibility", turn < 0 ? "hidden" : "visible");
@@ -82,21 +92,35 @@ export class AnalysisView {
 
   x(number) {
     const count = Math.max(1, this.analysis.turns.length);
-    return LEFT + ((WIDTH - LEFT - RIGHT) * (number - 0.5)) / count;
+    return LEFT + ((this.width - LEFT - RIGHT) * (number - 0.5)) / count;
   }
 
   y(chance) {
     return TOP + (HEIGHT - TOP - BOTTOM) * (1 - chance);
   }
 
+  /** The chart's width in its own units: the space it has, so that on a phone its words stay readable. */
+  fittingWidth() {
+    const space = this.box.querySelector(".analysis-body").clientWidth;
+    return space ? Math.max(NARROWEST, Math.min(WIDEST, Math.round(space))) : WIDEST;
+  }
+
+  /** Draw the chart again if the space it has changed (a phone turned, a window resized). */
+  fit() {
+    if (!this.figure || !this.figure.isConnected || this.fittingWidth() === this.width) return;
+    this.figure.replaceWith(this.chart());
+    if (this.index !== null) this.show(this.index);
+  }
+
   chart() {
     const turns = this.analysis.turns;
+    this.width = this.fittingWidth();
     const chart = svg("svg", {
-      class: "analysis-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, "aria-hidden": "true", focusable: "false",
+      class: "analysis-chart", viewBox: `0 0 ${this.width} ${HEIGHT}`, "aria-hidden": "true", focusable: "false",
     });
     for (const level of [0, 0.25, 0.5, 0.75, 1]) {
       const y = this.y(level);
-      chart.append(svg("line", { class: level === 0.5 ? "grid even" : "grid", x1: LEFT, x2: WIDTH - RIGHT, y1: y, y2: y }));
+      chart.append(svg("line", { class: level === 0.5 ? "grid even" : "grid", x1: LEFT, x2: this.width - RIGHT, y1: y, y2: y }));
       const label = svg("text", { class: "axis", x: LEFT - 6, y: y + 4, "text-anchor": "end" });
       label.textContent = percent(level);
       chart.append(label);
@@ -134,7 +158,8 @@ export class AnalysisView {
       ...SEATS.map((seat) => el("span", { class: `key seat-${seat.toLowerCase()}` }, this.playerName(seat))),
       el("span", { class: "key mistake" }, t("analysis.mark.mistake")),
       el("span", { class: "key blunder" }, t("analysis.mark.blunder")));
-    return el("figure", { class: "analysis-figure" }, chart, legend);
+    this.figure = el("figure", { class: "analysis-figure" }, chart, legend);
+    return this.figure;
   }
 
   table() {

@@ -28,6 +28,7 @@ let timer = null;
 let board = null;
 let loading = 0; // the latest load; an older answer that arrives late is dropped
 let analysis = null; // the server's analysis of the game, null until it is ready
+let analysisOff = false; // the server analyses no games: none will come
 let analysisView = null;
 let polling = null;
 
@@ -182,7 +183,7 @@ function renderAll() {
   analysisView = new AnalysisView($("analysis"), {
     frames, playerName, jump: (index) => { stop(); show(index); },
   });
-  analysisView.render(analysis);
+  analysisView.render(analysis, analysisOff);
   show(current, false);
 }
 
@@ -191,14 +192,19 @@ function waitForAnalysis(delay = ANALYSIS_POLL_MS) {
   clearTimeout(polling);
   if (analysis) return;
   polling = setTimeout(async () => {
+    let answer = null;
     try {
-      analysis = (await gameAnalysis(gameId)).analysis;
+      answer = await gameAnalysis(gameId);
+      analysis = answer.analysis;
     } catch {
       analysis = null; // the server is away: ask again later
     }
     if (analysis) {
       analysisView.render(analysis);
       analysisView.show(current);
+    } else if (answer && answer.analyst === false) {
+      analysisOff = true;
+      analysisView.render(null, true);
     } else waitForAnalysis();
   }, delay);
 }
