@@ -122,7 +122,8 @@ class Table:
             "view": update.view.to_document(),
             "legal": [action.notation for action in legal],
             "destinations": [action.destinations for action in legal],
-            "lang": lang,  # the language of this message's words (the log, `over`)
+            "words": [action.words for action in legal],  # each legal action as a choice, in `lang`
+            "lang": lang,  # the language of this message's words (`words`, the log, `over`)
             "draws_at_end": None if update.view.hand is None else cards_to_draw(len(update.view.hand)),
             "log": log_documents(update),
             "players": self.session.seats,

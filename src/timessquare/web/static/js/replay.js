@@ -180,7 +180,7 @@ function renderAll() {
   $("replay-result").textContent = resultWords();
   renderMoveList();
   analysisView = new AnalysisView($("analysis"), {
-    frames, playerName, jump: (index) => { stop(); show(index); },
+    playerName, jump: (index) => { stop(); show(index); },
   });
   analysisView.render(analysis);
   show(current, false);
@@ -192,7 +192,7 @@ function waitForAnalysis(delay = ANALYSIS_POLL_MS) {
   if (analysis) return;
   polling = setTimeout(async () => {
     try {
-      analysis = (await gameAnalysis(gameId)).analysis;
+      analysis = (await gameAnalysis(gameId, currentLang())).analysis;
     } catch {
       analysis = null; // the server is away: ask again later
     }
@@ -232,7 +232,11 @@ function wire() {
   document.addEventListener("ts:lang", async () => {
     if (!frames.length) return;
     try {
-      if (await load()) renderAll();
+      if (await load()) {
+        analysis = null; // its words are in the old language: ask again
+        renderAll();
+        waitForAnalysis(0);
+      }
     } catch (error) {
       fail(error.message || t("msg.serverDown"));
     }
