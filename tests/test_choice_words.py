@@ -41,10 +41,14 @@ def test_french_has_words_of_its_own() -> None:
 def test_a_turn_tells_each_card_on_the_board_the_cards_before_it_left() -> None:
     turn = [action_id(a) for a in ("S sue+1", "S sue+1", "end")]
     assert turn_words(turn, BOARD) == "S: Sue 1 toward B (8 → 9) → S: Sue 1 toward B (9 → 10) → End the turn"
+    played = [action_id(a) for a in ("S sue+1", "D2 deb-2", "end")]
+    assert turn_words(played, BOARD) == "S: Sue 1 toward B (8 → 9) → D2: Deb 2 toward A (3 → 1) → End the turn"
     assert turn_words(turn, BOARD, "fr").startswith("S : Sue 1 vers B (8 → 9) → S : Sue 1 vers B (9 → 10)")
 
 
 def test_a_trade_is_told_as_the_page_s_button_says_it() -> None:
+    """Discarding ends the turn with the draw: "Discard H1 and draw 1 card", never "Discard H1 → End the turn"
+    (once a browser test of the page's own words, before the server phrased turns)."""
     trade = [action_id(a) for a in ("discard H1", "discard G2", "end")]
     assert turn_words(trade, BOARD) == "Discard H1 G2 and draw 2 cards"
     assert turn_words(trade[1:], BOARD, "fr") == "Défausser G2 et piocher 1 carte"
@@ -71,3 +75,12 @@ def test_each_seat_to_move_gets_every_legal_action_in_words_of_its_language() ->
         english, french = session.update(seat, "en").legal, session.update(seat, "fr").legal
         assert all(e.words != f.words for e, f in zip(english, french, strict=True))
         session.act(seat, rng.choice(english).id)
+
+
+def test_a_joker_s_effect_goes_on_after_the_colon_as_each_language_writes_it() -> None:
+    """French writes lower case after a colon (a name keeps its capital); English keeps the capital, as its
+    hint ("G1: The A-side bodyguard …") and log do."""
+    on_guard, on_sue = action_id("D1 low+1"), action_id("D1 sue+1")
+    assert action_words(on_guard, BOARD, "fr") == "Joker : le garde du corps côté A 1 vers B (6 → 7)"
+    assert action_words(on_sue, BOARD, "fr") == "Joker : Sue 1 vers B (8 → 9)"
+    assert action_words(on_guard, BOARD, "en") == "Joker: The A-side bodyguard 1 toward B (6 → 7)"

@@ -48,7 +48,7 @@ def action_words(
     if action.kind == END:
         return words("effect.end", lang)
     text = capital(_play_words(action, figures, {**figures, **moved}, lang))
-    return words("effect.joker", lang, effect=text) if action.is_joker else text
+    return words("effect.joker", lang, effect=after_colon(text, lang)) if action.is_joker else text
 
 
 def _play_words(action: Action, figures: Mapping[str, int], to: Mapping[str, int], lang: str) -> str:
