@@ -649,7 +649,7 @@ class GameApp(App[None]):
     def action_replay(self) -> None:
         s = self.session
         if not s.is_over:
-            self.say(self.words("replayLater", command=f"{play_command()} --replay RECORD"))
+            self.say(self.words("replayLater", command=play_command()))
             return
         self.push_screen(ReplayScreen(s.core.timeline(), lang=self.lang))
 

@@ -36,18 +36,19 @@ def app_from_args(args: argparse.Namespace, rules: Rules) -> App[None]:
         "seat_choice": args.seat,
         "opponent": args.opponent,
         "hotseat": args.hotseat,
+        "lang": lang,
     }
     seeds = iter(range(1 << 30))
     base = args.seed
 
     def new_session() -> Session:
         seed = None if base is None else base + next(seeds) + 1
-        return Session.new(rules, seed, args.seat, args.opponent, args.hotseat)
+        return Session.new(rules, seed, args.seat, args.opponent, args.hotseat, lang)
 
     if args.load:
         session = Session.load(args.load, **load_options)
     else:
-        session = Session.new(rules, args.seed, args.seat, args.opponent, args.hotseat)
+        session = Session.new(rules, args.seed, args.seat, args.opponent, args.hotseat, lang)
     return GameApp(session, new_session=new_session, load_options=load_options, lang=lang)
 
 

@@ -31,12 +31,13 @@ PERSON = "person"  # the record's name for each of two people at one screen (hot
 HUMAN_NAMES = (YOU, PERSON)
 
 
-def load_player(spec: str, rules: Rules) -> Player:
-    """A computer player by name; a clear error when it does not exist (or is not built yet)."""
+def load_player(spec: str, rules: Rules, lang: str = ENGLISH) -> Player:
+    """A computer player by name; a clear error (in words of `lang`) when it does not exist (or is not built
+    yet)."""
     try:
         return make_player(spec, rules)
     except ImportError as e:
-        raise TimesSquareError(f"the computer player {spec!r} is not available ({e}); try --opponent random") from None
+        raise TimesSquareError(words("tui.noPlayer", lang, player=repr(spec), why=e)) from None
 
 
 class Session:
@@ -87,12 +88,14 @@ class Session:
     # ----------------------------------------------------------------- making one
 
     @classmethod
-    def new(cls, rules: Rules, seed: int | None, seat_choice: str, opponent: str, hotseat: bool = False) -> Session:
+    def new(
+        cls, rules: Rules, seed: int | None, seat_choice: str, opponent: str, hotseat: bool = False, lang: str = ENGLISH
+    ) -> Session:
         """A new deal; the same seed, seat choice and rules give the same game (as `play --plain` does)."""
         rng = random.Random(seed)
         seat = rng.randrange(2) if seat_choice == "random" else SEAT_NAMES.index(seat_choice)
         names = {"A": PERSON, "B": PERSON} if hotseat else {SEAT_NAMES[seat]: YOU, SEAT_NAMES[1 - seat]: opponent}
-        player = None if hotseat else load_player(opponent, rules)
+        player = None if hotseat else load_player(opponent, rules, lang)
         deal = random.Random(rng.getrandbits(64))
         make = None if player is None else (lambda *_: player)
         return cls._around(GameSession.new(names, rules, deal, random.Random(rng.getrandbits(64)), make))
@@ -106,6 +109,7 @@ class Session:
         opponent: str = "medium",
         hotseat: bool = False,
         seed: int | None = None,
+        lang: str = ENGLISH,
     ) -> Session:
         """Continue a saved game. Its `players` say who was who: `you` is the person, `person` a hot seat;
         the other seat's name is the computer player to continue with (or `opponent` if it is none)."""
@@ -121,7 +125,7 @@ class Session:
         try:
             player = make_player(other, game_rules)
         except (TimesSquareError, ImportError):
-            player, other = load_player(opponent, game_rules), opponent
+            player, other = load_player(opponent, game_rules, lang), opponent
         seats = {SEAT_NAMES[seat]: YOU, SEAT_NAMES[1 - seat]: other}
         return cls._around(GameSession.from_timeline(timeline, None, random.Random(seed), lambda *_: player, seats))
 
