@@ -2,7 +2,7 @@
 // the analysis and the move log come in the server's words (session/choices.py, session/describe.py).
 
 import { t, tn } from "./i18n.js";
-import { FIGURES, MIDDLE, colourOf, valueOf } from "./notation.js";
+import { MIDDLE, colourOf, valueOf } from "./notation.js";
 
 export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -16,18 +16,6 @@ export function sentence(text) {
 
 export function figureName(figure) {
   return t(`fig.${figure}`);
-}
-
-/**
- * A sentence that goes on after a colon ("A joue G2 : les deux gardes…"): a language whose catalog says
- * `lang.afterColon: lower` (French) writes its first letter in lower case unless it starts with a name
- * (Sue, Hal, Deb, Charlie); the others keep the capital.
- */
-export function afterColon(text) {
-  if (t("lang.afterColon") !== "lower") return text;
-  const names = FIGURES.map(figureName).filter((name) => name.charAt(0) !== name.charAt(0).toLowerCase());
-  const first = text.split(" ")[0];
-  return names.includes(first) ? text : text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** Where a space is: "8, the middle", "1, A's entrance", "5, A's half". */
