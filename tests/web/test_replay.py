@@ -95,6 +95,11 @@ def core_frames(record: dict[str, Any], seat: int | None, lang: str) -> list[dic
     return frames
 
 
+def without_lines(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log entries without their `line` (test_log_lines checks it)."""
+    return [{key: value for key, value in entry.items() if key != "line"} for entry in log]
+
+
 def test_the_games_cover_every_ending() -> None:
     endings = {(o.termination, o.seat) for game in GAMES if (o := ending_of(game.view(None), game.forfeit))}
     given_up = {seat for kind, seat in endings if kind in (Termination.RESIGNATION, Termination.FORFEIT)}
@@ -121,7 +126,7 @@ def test_the_frames_are_the_cores_views_and_log(client: TestClient) -> None:
             public = [m for m in game.moves if not m.startswith(SHUFFLE)]
             assert len(replay["frames"]) == len(expected) == len(public) + 1
             for index, (got, want) in enumerate(zip(replay["frames"], expected, strict=True)):
-                got = {key: value for key, value in got.items() if key != "played"}  # its own test below
+                got = {"view": got["view"], "log": without_lines(got["log"])}  # `played`, `line`: tests below
                 assert got == want, f"game {number}, {seat_name}, frame {index}"
             last = replay["frames"][-1]["log"][-1]["text"]
             assert last.startswith("Partie terminée" if lang == "fr" else "Game over")
@@ -197,3 +202,20 @@ def test_a_card_play_s_line_names_the_seat_and_the_card_after_a_colon_as_the_lan
             verb = {"en": "plays", "fr": "joue"}[lang]
             colon = {"en": ":", "fr": " :"}[lang]
             assert frame["played"] == f"{entry['seat']} {verb} {card}{colon} {text}", frame["played"]
+
+
+def test_log_lines_name_who_acted_after_a_colon_as_the_language_writes(client: TestClient) -> None:
+    """The game page's log line (`line`): "B: Deb moves 2 toward B"; French "B : le garde du corps côté A se
+    déplace…" in lower case after its colon (a name keeps its capital); an entry that names its seat, or the
+    game's own ("Charlie stays"), is its text."""
+    game_id = store_game(client, GAMES[0])
+    for lang, colon in (("en", ":"), ("fr", " :")):
+        for frame in client.get(f"/api/games/{game_id}/replay?lang={lang}").json()["frames"]:
+            for entry in frame["log"]:
+                text, seat = entry["text"], entry["seat"]
+                if seat is None or not entry["notation"] or text.startswith(f"{seat} "):
+                    assert entry["line"] == text, entry
+                    continue
+                if lang == "fr" and not text.startswith(("Sue", "Hal", "Deb", "Charlie")):
+                    text = text[0].lower() + text[1:]
+                assert entry["line"] == f"{seat}{colon} {text}", entry

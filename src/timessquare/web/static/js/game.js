@@ -586,13 +586,6 @@ function renderHint() {
   box.hidden = false;
 }
 
-/** A log line that names who acted ("B: Deb moves 2 toward B"), for spectators too; a line that already
- * starts with the seat ("A ends the turn") is left as it is. */
-function logWords(entry) {
-  if (!entry.seat || !entry.notation || entry.text.startsWith(`${entry.seat} `)) return entry.text;
-  return t("log.byWhom", { seat: entry.seat, text: entry.text });
-}
-
 function renderLog() {
   const list = $("log");
   const entries = state.log;
@@ -603,7 +596,7 @@ function renderLog() {
     logLang = state.lang;
   }
   for (const entry of entries.slice(logCount)) {
-    list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, logWords(entry)));
+    list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.line));
   }
   logCount = entries.length;
   // the actions, as the home list and the replay count them (not the lines: a draw or Charlie's step is none)
