@@ -10,10 +10,12 @@ from sqlalchemy import text
 from starlette.testclient import TestClient
 from test_replay import store_game
 
+from timessquare.actions import action_id
 from timessquare.arena.selfplay import play_games
 from timessquare.game import Game
-from timessquare.players.analysis import analyse
+from timessquare.players.analysis import analyse, played_turns
 from timessquare.record import to_record
+from timessquare.session.choices import turn_words
 from timessquare.variants import DEFAULT_RULES
 from timessquare.web.analyst import LEASE
 from timessquare.web.storage import GameStore, NewGame, Progress, make_engine, migrate
@@ -72,13 +74,26 @@ def test_a_finished_game_is_analysed_and_the_replay_carries_it(make_client: Call
     game_id = store_game(client, game)
     analysis = wait_for_analysis(client, game_id)
     # where each action puts the figures comes with it, for the page's words (the core works it out)
+    turns, _ = played_turns(to_record(game))
     first = analysis["turns"][0]["played"]
     assert len(first.pop("destinations")) == len(first["actions"])
     for entry in analysis["turns"]:
         entry["played"].pop("destinations", None)
         entry["best"].pop("destinations")
+        for key in ("played", "best"):  # the turn in words (English without ?lang=), from its own board
+            figures = turns[entry["turn"] - 1].view.figures
+            aids = [action_id(action) for action in entry[key]["actions"]]
+            assert entry[key].pop("words") == turn_words(aids, figures), entry
     assert analysis == analyse(to_record(game), BUDGET).to_document()  # the same as the command line's
     assert client.get(f"/api/games/{game_id}/analysis").json()["analysis"]["turns"][0]["played"]["destinations"]
+    english, french = (
+        client.get(f"/api/games/{game_id}/analysis?lang={lang}").json()["analysis"]["turns"][0]["played"]["words"]
+        for lang in ("en", "fr")
+    )
+    assert english != french and french == turn_words(
+        [action_id(a) for a in first["actions"]], turns[0].view.figures, "fr"
+    )
+    assert client.get(f"/api/games/{game_id}/analysis?lang=xx").status_code == 400
 
 
 def test_without_an_analyst_the_replay_says_there_is_none_yet(make_client: Callable[..., TestClient]) -> None:

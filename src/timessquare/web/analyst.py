@@ -27,6 +27,7 @@ from typing import Any
 from ..actions import action_id
 from ..errors import TimesSquareError
 from ..players.analysis import assemble, played_turns, turn_count
+from ..session.choices import turn_words
 from ..session.destinations import turn_destinations
 from .pool import WorkerPool
 from .storage import GameStore
@@ -139,9 +140,9 @@ class Analyst:
         await asyncio.to_thread(self.analyses.save, game_id, document)
 
 
-def for_the_page(document: dict[str, Any] | None, record: dict[str, Any]) -> dict[str, Any] | None:
+def for_the_page(document: dict[str, Any] | None, record: dict[str, Any], lang: str) -> dict[str, Any] | None:
     """A stored analysis as the replay page gets it: each turn's actions also with where they put the figures
-    (`destinations`, as for hints), so that the page can tell them in words without applying any rule."""
+    (`destinations`, as for hints) and the turn in words of `lang` (`words`, as a hint's)."""
     if document is None or "turns" not in document:
         return document
     turns, _ = played_turns(record)
@@ -150,4 +151,5 @@ def for_the_page(document: dict[str, Any] | None, record: dict[str, Any]) -> dic
         for key in ("played", "best"):
             aids = [action_id(action) for action in entry[key]["actions"]]
             entry[key]["destinations"] = turn_destinations(aids, figures)
+            entry[key]["words"] = turn_words(aids, figures, lang)
     return document

@@ -5,7 +5,6 @@
 import { t } from "./i18n.js";
 import { svg } from "./figures.js";
 import { clear, el } from "./page.js";
-import { turnWords } from "./words.js";
 
 const WIDEST = 640; // the chart's own units: on a wide screen it is scaled up, on a phone drawn at its width
 const NARROWEST = 280;
@@ -33,12 +32,11 @@ window.addEventListener("resize", () => fitted?.fit());
 
 export class AnalysisView {
   /**
-   * `box`: the section to fill; `frames`: the replay's frames (their figures name the moves in words);
-   * `playerName(seat)`: how the page names a seat; `jump(frame)`: show that frame of the replay.
+   * `box`: the section to fill; `playerName(seat)`: how the page names a seat; `jump(frame)`: show that
+   * frame of the replay. (Each turn's moves come in the server's words.)
    */
-  constructor(box, { frames, playerName, jump }) {
+  constructor(box, { playerName, jump }) {
     this.box = box;
-    this.frames = frames;
     this.playerName = playerName;
     this.jump = jump;
     this.analysis = null;
@@ -168,15 +166,14 @@ export class AnalysisView {
         t("analysis.col.chance", { seat: "A" }), t("analysis.col.chance", { seat: "B" }),
         t("analysis.col.played"), t("analysis.col.best"), t("analysis.col.mark")].map((words) => el("th", { scope: "col" }, words)));
     const rows = this.analysis.turns.map((turn, i) => {
-      const figures = this.frames[this.bounds[i].start].view.figures;
       const same = turn.best.actions.join() === turn.played.actions.join();
       return el("tr", {},
         el("th", { scope: "row" }, String(turn.turn)),
         el("td", {}, turn.seat),
         el("td", {}, percent(turn.win_chance.A)),
         el("td", {}, percent(turn.win_chance.B)),
-        el("td", {}, `${turnWords(turn.played.actions, figures, turn.played.destinations)} (${percent(turn.played.win_chance)})`),
-        el("td", {}, same ? t("analysis.same") : `${turnWords(turn.best.actions, figures, turn.best.destinations)} (${percent(turn.best.win_chance)})`),
+        el("td", {}, `${turn.played.words} (${percent(turn.played.win_chance)})`),
+        el("td", {}, same ? t("analysis.same") : `${turn.best.words} (${percent(turn.best.win_chance)})`),
         el("td", {}, turn.mark ? t("analysis.markCost", { mark: t(`analysis.mark.${turn.mark}`), cost: turn.cost }) : ""));
     });
     // hidden in a box: a table is never narrower than its cells, so hidden itself it would widen the page
@@ -197,14 +194,13 @@ export class AnalysisView {
     }
     const list = el("ol", { class: "analysis-marks" });
     for (const { turn, i } of marked) {
-      const figures = this.frames[this.bounds[i].start].view.figures;
       list.append(el("li", { class: `mark-${turn.mark}` },
         el("p", {}, el("strong", {}, t("analysis.markLine", {
           n: turn.turn, seat: turn.seat, who: this.playerName(turn.seat),
           mark: t(`analysis.mark.${turn.mark}`), cost: turn.cost,
         }))),
-        el("p", {}, t("analysis.played", { turn: turnWords(turn.played.actions, figures, turn.played.destinations), p: Math.round(100 * turn.played.win_chance) })),
-        el("p", {}, t("analysis.best", { turn: turnWords(turn.best.actions, figures, turn.best.destinations), p: Math.round(100 * turn.best.win_chance) })),
+        el("p", {}, t("analysis.played", { turn: turn.played.words, p: Math.round(100 * turn.played.win_chance) })),
+        el("p", {}, t("analysis.best", { turn: turn.best.words, p: Math.round(100 * turn.best.win_chance) })),
         el("button", { type: "button", onclick: () => this.jump(this.bounds[i].start) }, t("analysis.show", { n: turn.turn }))));
     }
     section.append(list);
