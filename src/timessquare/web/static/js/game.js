@@ -158,9 +158,10 @@ function onCard(code, index) {
   render();
 }
 
-function onTarget(figure, space) {
+/** A ghost on the board was clicked: `actions` are the moves it stands for (board.js). */
+function onTarget(figure, space, actions) {
   if (!selected || busy) return;
-  const matching = legalOfCard(selected).filter((a) => destinationsOf(a)[figure] === space);
+  const matching = legalOfCard(selected).filter((a) => actions.includes(a));
   if (matching.length === 1) {
     sendAction(matching[0]);
   } else if (matching.length > 1) {

@@ -1,6 +1,6 @@
 // The hand as cards: colour, value, the figure the card moves and, in short, what it does.
 
-import { figureIcon } from "./figures.js";
+import { figureIcon, middleIcon } from "./figures.js";
 import { t } from "./i18n.js";
 import { colourOf } from "./notation.js";
 import { el } from "./page.js";
@@ -8,15 +8,22 @@ import { cardWords } from "./words.js";
 
 const FIGURE_OF_COLOUR = { green: "sue", grey: "low", yellow: "hal", red: "deb" };
 
-/** The face of a card (without the button around it). */
+/**
+ * The face of a card (without the button around it): its code, the figure it moves (two bodyguards on the
+ * cards that move both), a star on Deb's cards (each can be a joker, R9), the sewer cover on the cards that go
+ * to the middle, and in short what it does.
+ */
 export function cardFace(code) {
   const words = cardWords(code);
   const colour = colourOf(code);
-  return [
-    el("span", { class: "card-code", "aria-hidden": "true" }, code),
-    figureIcon(FIGURE_OF_COLOUR[colour], "card-icon"),
-    el("span", { class: "card-text", "aria-hidden": "true" }, words.short),
-  ];
+  const figure = FIGURE_OF_COLOUR[colour];
+  const art = el("span", { class: "card-art", "aria-hidden": "true" }, figureIcon(figure, "card-icon"));
+  if (code === "G2" || code === "GA") art.append(figureIcon(figure, "card-icon"));
+  if (code === "DM") art.append(middleIcon("card-icon card-middle"));
+  const face = [el("span", { class: "card-code", "aria-hidden": "true" }, code), art];
+  if (colour === "red") face.push(el("span", { class: "card-joker", "aria-hidden": "true" }, "★"));
+  face.push(el("span", { class: "card-text", "aria-hidden": "true" }, words.short));
+  return face;
 }
 
 /**
