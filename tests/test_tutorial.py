@@ -59,7 +59,8 @@ def test_a_reply_is_played_out_one_frame_per_action() -> None:
     after_first_turn = next(i for i, item in enumerate(SCRIPT) if isinstance(item, Reply))
     lesson = Lesson(after_first_turn)
     assert lesson.reply is SCRIPT[after_first_turn]
-    assert len(lesson.frames) == len(lesson.reply.actions)
+    assert len(lesson.frames) == len(lesson.reply.actions) + 1  # the board before B's turn, then after each action
+    assert lesson.frames[0].figures != lesson.frames[-1].figures
     assert lesson.frames[-1].figures == lesson.session.view(None).figures
     assert Lesson(after_first_turn + 1).reply is None
 

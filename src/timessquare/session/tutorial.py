@@ -51,7 +51,7 @@ class Lesson:
         record = {"format": RECORD_FORMAT, "players": dict(SEATS), "start": DEAL, "moves": [], "result": None}
         self.session = GameSession.from_record(record)
         self.reply: Reply | None = None  # B's turn played right after the learner's last step, if one was
-        self.frames: list[Frame] = []  # ... and the board after each of its actions
+        self.frames: list[Frame] = []  # ... and the board before it and after each of its actions
         taken = 0
         for item in SCRIPT:
             if isinstance(item, Step):
@@ -62,9 +62,13 @@ class Lesson:
                 self.reply, self.frames = None, []
             else:
                 self.reply = item
+                self.frames = [self._frame()]  # the board as the learner's turn left it (Charlie moved)
                 for action in item.actions:
                     self.session.act(1 - LEARNER, action)
-                    self.frames.append(Frame(dict(self.session.view(None).figures), len(self.session.log)))
+                    self.frames.append(self._frame())
+
+    def _frame(self) -> Frame:
+        return Frame(dict(self.session.view(None).figures), len(self.session.log))
 
     @property
     def step(self) -> Step | None:
