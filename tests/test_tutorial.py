@@ -113,7 +113,7 @@ def test_every_step_has_its_words_and_cites_rules_it_teaches(lang: str) -> None:
 
 def test_the_words_cite_every_rule_somewhere() -> None:
     cited = set(re.findall(r"R\d+", " ".join(v for k, v in catalog("en").items() if k.startswith("tutorial."))))
-    assert RULES <= cited
+    assert cited >= RULES
 
 
 def test_a_lesson_outside_the_script_is_refused() -> None:

@@ -48,8 +48,8 @@ class Lesson:
         if not 0 <= done <= len(STEPS):
             raise ValueError(f"the tutorial has steps 0 to {len(STEPS)}, not {done}")
         self.done = done
-        record = {"format": RECORD_FORMAT, "players": dict(SEATS), "start": DEAL, "moves": [], "result": None}
-        self.session = GameSession.from_record(record)
+        record: dict[str, Any] = {"format": RECORD_FORMAT, "players": dict(SEATS), "start": DEAL, "moves": []}
+        self.session = GameSession.from_record({**record, "result": None})
         self.reply: Reply | None = None  # B's turn played right after the learner's last step, if one was
         self.frames: list[Frame] = []  # ... and the board before it and after each of its actions
         taken = 0

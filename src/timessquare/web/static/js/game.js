@@ -12,6 +12,7 @@ import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
 import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./seat-labels.js";
+import { discardWords, logWords } from "./table-words.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
 import { boardWords, capital, effectWords, figureName, sentence, supplyWords, turnWords } from "./words.js";
 
@@ -585,13 +586,6 @@ function renderHint() {
   box.hidden = false;
 }
 
-/** A log line that names who acted ("B: Deb moves 2 toward B"), for spectators too; a line that already
- * starts with the seat ("A ends the turn") is left as it is. */
-function logWords(entry) {
-  if (!entry.seat || !entry.notation || entry.text.startsWith(`${entry.seat} `)) return entry.text;
-  return t("log.byWhom", { seat: entry.seat, text: entry.text });
-}
-
 function renderLog() {
   const list = $("log");
   const entries = state.log;
@@ -611,11 +605,9 @@ function renderLog() {
 }
 
 function renderDiscard() {
-  const counts = {};
-  for (const code of state.view.discard) counts[code] = (counts[code] || 0) + 1;
-  const text = Object.entries(counts).map(([code, n]) => `${code}×${n}`).join("  ");
-  $("discard-summary").textContent = tn("discard.summary", state.view.discard.length);
-  $("discard-list").textContent = text || t("discard.empty");
+  const words = discardWords(state.view.discard);
+  $("discard-summary").textContent = words.summary;
+  $("discard-list").textContent = words.list;
 }
 
 function renderOver() {

@@ -11,6 +11,7 @@ import { currentLang, t, tn } from "./i18n.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
+import { discardWords, logWords } from "./table-words.js";
 import { keepTokenOfUrl } from "./tokens.js";
 import { boardWords, capital, figureName, supplyWords } from "./words.js";
 
@@ -201,7 +202,8 @@ function renderActions() {
   end.textContent = mode === "trade" ? tn("actions.endTrade", lesson.draws_at_end)
     : mode === "play" ? tn("actions.endPlay", lesson.draws_at_end) : t("actions.end");
   end.setAttribute("aria-disabled", String(!legalOf("end")));
-  $("trade").hidden = mode === "play";
+  if (mode === "trade") trading = true; // cards were discarded: the turn can only go on trading
+  $("trade").hidden = mode !== "start";
   $("trade").setAttribute("aria-pressed", String(trading));
   $("lures").hidden = mode !== "start" || trading;
   for (const button of $("lures").querySelectorAll("button")) {
@@ -217,9 +219,12 @@ function renderLog(length) {
   const log = $("log");
   clear(log);
   for (const entry of lesson.log.slice(0, length)) {
-    log.append(el("li", { class: entry.seat ? `seat-${entry.seat.toLowerCase()}` : "" }, entry.text));
+    log.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, logWords(entry)));
   }
   log.scrollTop = log.scrollHeight;
+  const discard = discardWords(lesson.view.discard);
+  $("discard-summary").textContent = discard.summary;
+  $("discard-list").textContent = discard.list;
 }
 
 function keepStep(step) {

@@ -1,0 +1,19 @@
+// Words of the public table that the game page and the tutorial both show: a log line naming who acted, and
+// the discard pile (face up, R10).
+
+import { t, tn } from "./i18n.js";
+
+/** A log line that names who acted ("B: Deb moves 2 toward B"), for spectators too; a line that already
+ * starts with the seat ("A ends the turn") is left as it is. */
+export function logWords(entry) {
+  if (!entry.seat || !entry.notation || entry.text.startsWith(`${entry.seat} `)) return entry.text;
+  return t("log.byWhom", { seat: entry.seat, text: entry.text });
+}
+
+/** The discard pile: its size ("Discard pile: 3 cards") and its cards by code ("G1×1  DM×2"). */
+export function discardWords(discard) {
+  const counts = {};
+  for (const code of discard) counts[code] = (counts[code] || 0) + 1;
+  const list = Object.entries(counts).map(([code, n]) => `${code}×${n}`).join("  ");
+  return { summary: tn("discard.summary", discard.length), list: list || t("discard.empty") };
+}
