@@ -50,7 +50,8 @@ def play_through(page: Page, lang: str, name: str, shots: bool) -> None:
         assert said_do(page) == words[f"tutorial.{step.key}.do"]
         assert page.inner_text("#step-count") == words["tutorial.stepOf"].format(n=index + 1, count=len(STEPS))
         if shots and index in SHOT_STEPS:
-            screenshot(page, f"{name}-step{index + 1}")
+            page.evaluate("window.scrollTo(0, 0)")  # as the learner sees the step coming (clicks scroll)
+            screenshot(page, f"{name}-step{index + 1}", full_page=False)  # what fits on the screen
         take(page, step.action)
         wait_step(page, index + 1)
         assert page.is_hidden("#refusal"), page.inner_text("#refusal")
@@ -63,7 +64,7 @@ def play_through(page: Page, lang: str, name: str, shots: bool) -> None:
 def test_the_tutorial_is_played_through_and_ends_in_a_game_against_easy(
     server: Server, open_page: Callable[..., Watched]
 ) -> None:
-    page = open_page().page
+    page = open_page(width=1280, height=800).page
     page.goto(server.url + "/")
     wait_ready(page)
     page.click("a[href='/learn'].learn-link")

@@ -62,10 +62,17 @@ async function ask(action, at = 0) {
     } else {
       render();
     }
+    if (before) bringLessonIntoView();
   } catch (error) {
     busy = false;
     showRefusal(error && error.message ? error.message : t("msg.serverDown"));
   }
+}
+
+/** On a small screen the lesson's words sit above the board: after a step, show them (what just happened). */
+function bringLessonIntoView() {
+  const top = $("lesson").getBoundingClientRect().top;
+  if (top < 0) $("lesson").scrollIntoView({ block: "start", behavior: Playback.reduced() ? "auto" : "smooth" });
 }
 
 function showRefusal(text) {
