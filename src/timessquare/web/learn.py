@@ -68,4 +68,4 @@ async def learn(request: Request) -> Response:
     if verdict is not None and verdict.ok:
         lesson = Lesson(step + 1)
     answer = {"refusal": verdict_document(verdict), "lesson": lesson_document(lesson, str(lang))}
-    return JSONResponse(answer, headers={"Cache-Control": "no-store"})
+    return JSONResponse(answer)  # (the API's answers are never cached: security.py)
