@@ -62,17 +62,22 @@ async function ask(action, at = 0) {
     } else {
       render();
     }
-    if (before) bringLessonIntoView();
+    if (before) showLesson();
   } catch (error) {
     busy = false;
     showRefusal(error && error.message ? error.message : t("msg.serverDown"));
   }
 }
 
-/** On a small screen the lesson's words sit above the board: after a step, show them (what just happened). */
-function bringLessonIntoView() {
-  const top = $("lesson").getBoundingClientRect().top;
-  if (top < 0) $("lesson").scrollIntoView({ block: "start", behavior: Playback.reduced() ? "auto" : "smooth" });
+/** After a step: the focus goes to the lesson (what just happened, then what to do; the control that was
+ * used is gone with the redraw), and on a small screen, where the lesson sits above the board, it comes into
+ * view. */
+function showLesson() {
+  const lessonBox = $("lesson");
+  lessonBox.focus({ preventScroll: true });
+  if (lessonBox.getBoundingClientRect().top < 0) {
+    lessonBox.scrollIntoView({ block: "start", behavior: Playback.reduced() ? "auto" : "smooth" });
+  }
 }
 
 function showRefusal(text) {
@@ -137,7 +142,16 @@ function onTrade() {
 
 let board = null;
 
+/** Draw the lesson; the control that had the focus keeps it where it is drawn again (a card, a choice). */
 function render() {
+  const focused = document.activeElement;
+  const focusKey = focused && focused !== document.body ? focused.dataset.focus || focused.id : null;
+  draw();
+  const again = focusKey && (document.querySelector(`[data-focus="${focusKey}"]`) || document.getElementById(focusKey));
+  if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+}
+
+function draw() {
   const view = lesson.view;
   document.title = t("tutorial.title");
   document.body.dataset.step = String(lesson.step); // for the browser tests
@@ -185,7 +199,9 @@ function renderChoices() {
     box.append(el("p", { class: "choices-title" }, t("choices.title", { card: selected })));
     const list = el("div", { class: "choice-list" });
     for (const action of legalOfCard(selected)) {
-      const button = el("button", { type: "button", class: "choice", "data-action": action.notation }, action.words);
+      const button = el("button", {
+        type: "button", class: "choice", "data-action": action.notation, "data-focus": `choice-${action.notation}`,
+      }, action.words);
       button.addEventListener("click", () => {
         hideRefusal();
         ask(action.notation);
@@ -289,7 +305,6 @@ function wire() {
   document.addEventListener("ts:lang", () => {
     if (lesson) {
       const step = lesson.step;
-      lesson = { ...lesson, frames: [] };
       call("POST", "/api/learn", { step, lang: currentLang() }).then((answer) => {
         lesson = answer.lesson;
         render();
@@ -304,6 +319,7 @@ async function main() {
   playback = new Playback(showPlayback);
   wire();
   await ask(undefined, keptStep());
+  if (!lesson) await ask(undefined, 0); // a kept step the server does not know (the tutorial changed)
   markReady();
 }
 
