@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/venv.sh
-scripts/ensure_haproxy.sh
+scripts/ensure_package.sh postgresql "the cluster's database" initdb "/usr/lib/postgresql/*/bin/initdb"
+scripts/ensure_package.sh haproxy "the cluster's proxy" haproxy /usr/sbin/haproxy
 exec .venv/bin/python scripts/cluster.py --processes "${1:-2}"

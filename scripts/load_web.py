@@ -21,10 +21,8 @@ import asyncio
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from concurrent.futures import ProcessPoolExecutor
@@ -38,6 +36,7 @@ from timessquare.view import PlayerView
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "web"))
+from webcluster import Process, WebCluster  # noqa: E402  (tests/web is no package)
 
 # The limits made for people (messages a second per socket, new games a minute and sockets per address) are
 # lifted: here one program on one address plays hundreds of games at full speed.
@@ -68,21 +67,11 @@ class Stats:
     client_cpu: float = 0.0  # ... and in this one (the players)
 
 
-class Server:
+class Server(Process):
+    """One server process with the limits made for people lifted (SERVE)."""
+
     def __init__(self, database_url: str) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", SERVE, database_url], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-        )
-        assert self.process.stdout is not None
-        self.output: list[str] = []
-        for line in self.process.stdout:
-            self.output.append(line)
-            if "ready at " in line:
-                self.url = line.split("ready at ")[1].split()[0]
-                # Keep reading what it says, or a full pipe would stop the server.
-                threading.Thread(target=self.output.extend, args=(self.process.stdout,), daemon=True).start()
-                return
-        raise SystemExit(f"the server did not start (exit {self.process.wait()}):\n{''.join(self.output)}")
+        super().__init__(database_url, "server", serve_code=SERVE)
 
     def new_game(self) -> dict[str, Any]:
         body = json.dumps({"mode": "friend", "seat": "A"}).encode()
@@ -91,34 +80,16 @@ class Server:
             game: dict[str, Any] = json.load(response)
         return game
 
-    def cpu_seconds(self) -> float:
-        """The server process's CPU time so far (user + system)."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
 
 class ClusterServer(Server):
     """The same load through HAProxy in front of several server processes on one PostgreSQL (webcluster.py)."""
 
     def __init__(self, database_url: str, processes: int) -> None:
-        from webcluster import WebCluster
-
         self.cluster = WebCluster(database_url, processes, serve_code=SERVE_BEHIND_PROXY)
         self.url = self.cluster.url
 
     def cpu_seconds(self) -> float:
-        total = 0.0
-        for process in self.cluster.processes:
-            fields = Path(f"/proc/{process.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        return total
+        return sum(process.cpu_seconds() for process in self.cluster.processes)
 
     def stop(self) -> None:
         self.cluster.stop()

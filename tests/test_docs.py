@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import textwrap
@@ -19,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from script_modules import load_script
 from timessquare import ACTIONS, DEFAULT_RULES, FormatError, IllegalActionError, State
 from timessquare.arena.selfplay import play_games
 from timessquare.cards import CARD_INDEX, CHARLIE, A, B
@@ -42,11 +42,7 @@ def read(name: str) -> str:
 
 
 def load_generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_notation_table", ROOT / "scripts" / "gen_notation_table.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("gen_notation_table")
 
 
 def code_blocks(text: str, language: str) -> list[tuple[int, str, str]]:

@@ -11,27 +11,18 @@ and review `git diff tests/golden` before committing.
 from __future__ import annotations
 
 import difflib
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from script_modules import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 MAX_GOLDEN_BYTES = 2_000_000
 
 
-def load_regen() -> ModuleType:
-    """scripts/regen_golden.py (the scripts folder is no package)."""
-    spec = importlib.util.spec_from_file_location("regen_golden", ROOT / "scripts" / "regen_golden.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-regen = load_regen()
+regen = load_script("regen_golden")
 
 
 @pytest.mark.parametrize("seed", regen.PLAYTHROUGH_SEEDS)

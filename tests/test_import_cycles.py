@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "check_import_cycles.py"
 
 
@@ -23,46 +25,47 @@ def check(tmp_path: Path, files: dict[str, str]) -> tuple[int, str]:
     return done.returncode, done.stdout
 
 
-def test_a_package_without_circles_passes(tmp_path: Path) -> None:
-    code, out = check(
-        tmp_path,
-        {
-            "low.py": "X = 1\n",
-            "high.py": "from .low import X\n",
-            "sub/__init__.py": "from .. import high\n",
-            "sub/leaf.py": "from ..high import X\nfrom . import other\n",
-            "sub/other.py": "import json\n",
-        },
-    )
-    assert code == 0, out
-    assert "import circles: 0" in out
-
-
-def test_a_circle_broken_only_by_an_import_inside_a_function_is_found(tmp_path: Path) -> None:
-    code, out = check(
-        tmp_path,
-        {
-            "state.py": "def deal():\n    from .chance import sample\n    return sample()\n",
-            "chance.py": "from .state import deal\n",
-        },
-    )
-    assert code == 1
-    assert "import circles: 1" in out
-    assert "timessquare.chance -> timessquare.state" in out
-    assert "timessquare.state -> timessquare.chance" in out
-
-
-def test_a_circle_through_type_checking_and_a_package_is_found(tmp_path: Path) -> None:
-    code, out = check(
-        tmp_path,
-        {
-            "a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .pkg import B\n",
-            "pkg/__init__.py": "from .b import B\n",
-            "pkg/b.py": "from .. import a\nclass B: ...\n",
-        },
-    )
-    assert code == 1
-    assert "circle of 3" in out
+@pytest.mark.parametrize(
+    ("files", "code", "said"),
+    [
+        pytest.param(
+            {
+                "low.py": "X = 1\n",
+                "high.py": "from .low import X\n",
+                "sub/__init__.py": "from .. import high\n",
+                "sub/leaf.py": "from ..high import X\nfrom . import other\n",
+                "sub/other.py": "import json\n",
+            },
+            0,
+            ["import circles: 0"],
+            id="a package without circles passes",
+        ),
+        pytest.param(
+            {
+                "state.py": "def deal():\n    from .chance import sample\n    return sample()\n",
+                "chance.py": "from .state import deal\n",
+            },
+            1,
+            ["import circles: 1", "timessquare.chance -> timessquare.state", "timessquare.state -> timessquare.chance"],
+            id="a circle broken only by an import inside a function is found",
+        ),
+        pytest.param(
+            {
+                "a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .pkg import B\n",
+                "pkg/__init__.py": "from .b import B\n",
+                "pkg/b.py": "from .. import a\nclass B: ...\n",
+            },
+            1,
+            ["circle of 3"],
+            id="a circle through TYPE_CHECKING and a package is found",
+        ),
+    ],
+)
+def test_circles_are_found(tmp_path: Path, files: dict[str, str], code: int, said: list[str]) -> None:
+    returned, out = check(tmp_path, files)
+    assert returned == code, out
+    for words in said:
+        assert words in out
 
 
 def test_late_imports_pass_only_for_optional_packages(tmp_path: Path) -> None:

@@ -35,6 +35,12 @@ def random_state(seed: int, actions: int) -> State:
     return game.state
 
 
+# A game still going, after up to 120 random actions from a random deal.
+LIVE_STATES = st.builds(random_state, st.integers(0, 2**32 - 1), st.integers(0, 120)).filter(
+    lambda state: state.result is None
+)
+
+
 def replay_turn(start: State, actions: tuple[int, ...]) -> State:
     state = start.clone()
     for aid in actions:
@@ -45,11 +51,8 @@ def replay_turn(start: State, actions: tuple[int, ...]) -> State:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), actions=st.integers(0, 120))
-def test_every_turn_is_legal_and_leads_where_it_says(seed: int, actions: int) -> None:
-    state = random_state(seed, actions)
-    if state.result is not None:
-        return
+@given(state=LIVE_STATES)
+def test_every_turn_is_legal_and_leads_where_it_says(state: State) -> None:
     turns = complete_turns(state)
     assert turns
     seen = set()
@@ -96,11 +99,8 @@ def test_the_cap_bounds_the_number_of_turns() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), actions=st.integers(0, 120))
-def test_r7_the_outcome_of_a_turn_matches_the_real_end_of_it(seed: int, actions: int) -> None:
-    state = random_state(seed, actions)
-    if state.result is not None:
-        return
+@given(state=LIVE_STATES)
+def test_r7_the_outcome_of_a_turn_matches_the_real_end_of_it(state: State) -> None:
     for turn in complete_turns(state, cap=60):
         outcome = after_turn_outcome(turn.state)
         real = turn.state.clone()
@@ -149,11 +149,8 @@ def mirrored(state: State) -> State:
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), actions=st.integers(0, 120))
-def test_evaluation_does_not_favour_a_seat(seed: int, actions: int) -> None:
-    state = random_state(seed, actions)
-    if state.result is not None:
-        return
+@given(state=LIVE_STATES)
+def test_evaluation_does_not_favour_a_seat(state: State) -> None:
     other = mirrored(state)
     assert frame(state.pos, A) == frame(other.pos, B)
     assert evaluate(state, A) == evaluate(other, B)

@@ -72,7 +72,7 @@ def own_server(tmp_path: Path) -> Iterator[Server]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (scripts/ensure_browser.sh installs it)")
+        pytest.skip("Debian's chromium is not installed (scripts/ensure_package.sh installs it)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="the e2e extra (Playwright) is not installed")
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)

@@ -42,6 +42,14 @@ def start_computer_game(page: Page, level: str = "easy", seat: str = "A") -> Non
     wait_turn_or_over(page)
 
 
+def invite_a_friend(page: Page, seat: str = "A") -> str:
+    """From the home page: a game against a friend, taking `seat`; the invite link the page shows."""
+    page.check(f"#friend-form input[name=seat][value={seat}]")
+    page.click("#play-friend")
+    page.wait_for_selector("#invite:not([hidden])")
+    return page.input_value("#invite-link")
+
+
 def version(page: Page) -> int:
     return int(page.evaluate("Number(document.body.dataset.version || -1)"))
 

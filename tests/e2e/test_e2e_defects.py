@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from conftest import Watched
 from e2e_play import (
     figures,
+    invite_a_friend,
     log_lines,
     my_turn,
     play_one_card,
@@ -119,10 +120,7 @@ def test_waiting_for_your_friend_is_written_in_lower_case_mid_sentence(
     alice, bob = open_page().page, open_page(locale="fr-FR").page
     alice.goto(server.url + "/")
     wait_ready(alice)
-    alice.check("#friend-form input[name=seat][value=A]")
-    alice.click("#play-friend")
-    alice.wait_for_selector("#invite:not([hidden])")
-    invite = alice.input_value("#invite-link")
+    invite = invite_a_friend(alice)
     alice.click("#open-own")
     wait_ready(alice)
     bob.goto(invite)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 
 from conftest import Watched
-from e2e_play import screenshot, wait_ready, wait_turn_or_over
+from e2e_play import screenshot, start_computer_game, wait_ready
 from e2e_server import Server
 
 
@@ -19,12 +19,7 @@ def test_the_interface_speaks_french(server: Server, open_page: Callable[..., Wa
     assert page.get_attribute("[data-lang=fr]", "aria-pressed") == "true"
     screenshot(page, "fr-home")
 
-    page.check("#computer-form input[name=level][value=easy]")
-    page.check("#computer-form input[name=seat][value=A]")
-    page.click("#play-computer")
-    page.wait_for_url(re.compile(r"/game/"))
-    wait_ready(page)
-    wait_turn_or_over(page)
+    start_computer_game(page)
     assert page.inner_text("#hand-heading") == "Vos cartes"
     assert page.inner_text("#turn").startswith("À vous")
     assert page.title().startswith("● À vous")

@@ -10,6 +10,7 @@ from conftest import Watched
 from e2e_play import (
     close_over_dialog,
     figures,
+    invite_a_friend,
     is_over,
     log_lines,
     my_turn,
@@ -28,10 +29,7 @@ def test_two_browsers_play_through_an_invite_link(server: Server, open_page: Cal
     alice, bob, carol = open_page().page, open_page().page, open_page().page
     alice.goto(server.url + "/")
     wait_ready(alice)
-    alice.check("#friend-form input[name=seat][value=A]")
-    alice.click("#play-friend")
-    alice.wait_for_selector("#invite:not([hidden])")
-    invite = alice.input_value("#invite-link")
+    invite = invite_a_friend(alice)
     assert re.fullmatch(re.escape(server.url) + r"/game/[A-Za-z0-9_-]{11}#t=[A-Za-z0-9_-]+", invite)
     screenshot(alice, "friend-invite")
     alice.click("#open-own")

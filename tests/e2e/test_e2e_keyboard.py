@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from conftest import Watched
-from e2e_play import is_over, screenshot, version, wait_ready, wait_turn_or_over, wait_version
+from e2e_play import is_over, screenshot, start_computer_game, version, wait_ready, wait_turn_or_over, wait_version
 from e2e_server import Server
 
 if TYPE_CHECKING:
@@ -39,12 +39,7 @@ def test_keyboard_hint_and_explanations(server: Server, open_page: Callable[...,
     page = open_page().page
     page.goto(server.url + "/")
     wait_ready(page)
-    page.check("#computer-form input[name=level][value=easy]")
-    page.check("#computer-form input[name=seat][value=A]")
-    page.click("#play-computer")
-    page.wait_for_url(re.compile(r"/game/"))
-    wait_ready(page)
-    wait_turn_or_over(page)
+    start_computer_game(page)
 
     # What assistive technology reads.
     assert page.get_attribute("#board", "role") == "img"

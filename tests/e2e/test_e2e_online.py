@@ -19,13 +19,18 @@ from timessquare.web.online.glicko2 import Rating, rate_game
 GAME_URL = re.compile(r"/game/([A-Za-z0-9_-]{11})$")
 
 
-def sign_up(page: Any, server: Server, name: str) -> None:
+def enter_the_lobby(page: Any, server: Server, name: str, button: str) -> None:
+    """The lobby's account form filled in for `name` and sent with `button` (#sign-up or #log-in)."""
     page.goto(server.url + "/lobby")
     wait_ready(page)
     page.fill("#login-name", name)
     page.fill("#login-password", "a long password")
-    page.click("#sign-up")
+    page.click(button)
     page.wait_for_selector("#logged-in:not([hidden])")
+
+
+def sign_up(page: Any, server: Server, name: str) -> None:
+    enter_the_lobby(page, server, name, "#sign-up")
     assert page.inner_text("#whoami") == f"You are {name} (rating 1500?)."
 
 
@@ -68,12 +73,7 @@ def test_strangers_meet_in_the_lobby_and_play_a_rated_game(server: Server, open_
     assert sorted(seat_of.values()) == ["A", "B"]
     # Alice on another device: she logs in, opens the game's address without a token, and has her seat.
     laptop = open_page().page
-    laptop.goto(server.url + "/lobby")
-    wait_ready(laptop)
-    laptop.fill("#login-name", alice_name)
-    laptop.fill("#login-password", "a long password")
-    laptop.click("#log-in")
-    laptop.wait_for_selector("#logged-in:not([hidden])")
+    enter_the_lobby(laptop, server, alice_name, "#log-in")
     laptop.goto(f"{server.url}/game/{game_id}")
     wait_ready(laptop)
     laptop.wait_for_selector("#online-bar li.mine")

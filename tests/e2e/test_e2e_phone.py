@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 
 from conftest import Watched
-from e2e_play import SCREENSHOTS, play_one_card, screenshot, version, wait_ready, wait_turn_or_over
+from e2e_play import SCREENSHOTS, play_one_card, screenshot, start_computer_game, version, wait_ready
 from e2e_server import Server
 
 WIDTH = 375
@@ -30,12 +30,7 @@ def test_a_phone_can_play(server: Server, open_page: Callable[..., Watched]) -> 
 
     page.goto(server.url + "/")
     wait_ready(page)
-    page.check("#computer-form input[name=level][value=easy]")
-    page.check("#computer-form input[name=seat][value=B]")
-    page.click("#play-computer")
-    page.wait_for_url(re.compile(r"/game/"))
-    wait_ready(page)
-    wait_turn_or_over(page)
+    start_computer_game(page, seat="B")
     assert overflow(page) <= 0
     # The street keeps a readable size and scrolls sideways, with Sue in view.
     frame = page.locator(".board-scroll").bounding_box()

@@ -11,6 +11,7 @@ from e2e_play import (
     figures,
     is_over,
     screenshot,
+    start_computer_game,
     take_turn,
     version,
     wait_ready,
@@ -26,11 +27,7 @@ def test_the_game_survives_a_server_restart(own_server: Server, open_page: Calla
     page = watched.page
     page.goto(own_server.url + "/")
     wait_ready(page)
-    page.check("#computer-form input[name=level][value=easy]")
-    page.check("#computer-form input[name=seat][value=A]")
-    page.click("#play-computer")
-    page.wait_for_url(re.compile(r"/game/"))
-    wait_ready(page)
+    start_computer_game(page)
     for turn in range(2):
         wait_turn_or_over(page)
         take_turn(page, "A", turn)

@@ -22,7 +22,7 @@ from websockets.asyncio.client import ClientConnection, connect
 @pytest.fixture
 def cluster(pg_cluster: PostgresCluster) -> Iterator[WebCluster]:
     if find_haproxy() is None:
-        pytest.skip("haproxy is not installed (./test installs it: scripts/ensure_haproxy.sh)")
+        pytest.skip("haproxy is not installed (./test installs it: scripts/ensure_package.sh)")
     running = WebCluster(fresh_pg_database(pg_cluster), processes=2)
     try:
         yield running

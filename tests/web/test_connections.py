@@ -28,16 +28,21 @@ def close_all(contexts: list[object]) -> None:
         context.__exit__(None, None, None)  # type: ignore[attr-defined]
 
 
+def refusal(client: TestClient, path: str, held: list[object]) -> WebSocketDenialResponse:
+    """How one more socket to `path` is refused while the sockets `held` are open (they are closed after)."""
+    try:
+        with pytest.raises(WebSocketDenialResponse) as denied:
+            open_sockets(client, path, 1)
+        return denied.value
+    finally:
+        close_all(held)
+
+
 def test_sockets_that_join_no_game_are_capped_per_address(make_client: Callable[..., TestClient]) -> None:
     client = make_client(socket_limits=SocketLimits(per_address=10, unjoined_per_address=3, join_seconds=30))
     game = new_game(client, mode="friend")
-    idle = open_sockets(client, "/ws/games/nonexistent", 3)
-    try:
-        with pytest.raises(WebSocketDenialResponse) as denied:
-            open_sockets(client, f"/ws/games/{game['id']}", 1)
-        assert denied.value.status_code == 429 and "retry-after" in denied.value.headers
-    finally:
-        close_all(idle)
+    denied = refusal(client, f"/ws/games/{game['id']}", open_sockets(client, "/ws/games/nonexistent", 3))
+    assert denied.status_code == 429 and "retry-after" in denied.headers
     with client.websocket_connect(f"/ws/games/{game['id']}") as socket:  # once they are gone, one may come in
         socket.send_json({"v": 1, "type": "join", "token": None})
         assert socket.receive_json()["type"] == "state"
@@ -56,20 +61,9 @@ def test_joined_sockets_are_capped_per_address_and_the_server_in_all(
         socket = context.__enter__()
         socket.send_json({"v": 1, "type": "join", "token": None})
         assert socket.receive_json()["type"] == "state"
-    try:
-        with pytest.raises(WebSocketDenialResponse) as denied:
-            open_sockets(client, f"/ws/games/{game['id']}", 1)
-        assert denied.value.status_code == 429
-    finally:
-        close_all(held)
+    assert refusal(client, f"/ws/games/{game['id']}", held).status_code == 429
     full = make_client(socket_limits=SocketLimits(total=2, join_seconds=30))
-    held = open_sockets(full, f"/ws/games/{game['id']}", 2)
-    try:
-        with pytest.raises(WebSocketDenialResponse) as denied:
-            open_sockets(full, f"/ws/games/{game['id']}", 1)
-        assert denied.value.status_code == 503
-    finally:
-        close_all(held)
+    assert refusal(full, f"/ws/games/{game['id']}", open_sockets(full, f"/ws/games/{game['id']}", 2)).status_code == 503
     said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert any("server is full" in line for line in said) and not [r for r in caplog.records if r.exc_info]
 

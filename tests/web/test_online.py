@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from conftest import Seat
 from online_helpers import FakeClock, Person, sweep
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient, WebSocketDenialResponse
 from test_protocol import play_until_over
 
 from timessquare.web.online.glicko2 import Rating, rate_game
@@ -142,6 +142,12 @@ def test_cross_site_requests_are_refused(online: TestClient) -> None:
         "/api/lobby", content=b"control=5%2B3", headers={"Content-Type": "application/x-www-form-urlencoded"}
     )
     assert form.status_code == 415
+    assert form.json()["error"]["code"] == "unsupported_media_type"  # read_json's answer, the API's one
+    with pytest.raises(WebSocketDenialResponse) as denied, client.websocket_connect(
+        "/ws/lobby", headers={"Origin": "https://evil.example"}
+    ):
+        pass
+    assert denied.value.status_code == 403
     ours = client.post("/api/lobby", json={"control": "5+3"}, headers={"Origin": "http://testserver"})
     assert ours.status_code == 201
     assert client.get("/api/lobby").json()["challenges"][0]["by"] == "Alice"

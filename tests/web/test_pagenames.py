@@ -1,8 +1,10 @@
-"""The page's names and notation (static/js/names.js) are generated from their one home in Python: the file
-is current, and every one of its 95 actions says what its notation says (docs/notation.md)."""
+"""The page's names and notation (static/js/names.json, which names.js exports) are generated from their one
+home in Python: the file is current, and every one of its 95 actions says what its notation says
+(docs/notation.md)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -13,8 +15,13 @@ from timessquare.players.levels import LEVELS
 pagenames = pytest.importorskip("timessquare.web.pagenames", reason="the web extra is not installed")
 
 
-def test_the_module_is_current() -> None:
-    assert pagenames.MODULE.read_text("utf-8") == pagenames.module_text(), "run: python -m timessquare.web.pagenames"
+def test_the_data_is_current() -> None:
+    assert pagenames.DATA.read_text("utf-8") == pagenames.data_text(), "run: python -m timessquare.web.pagenames"
+
+
+def test_the_module_exports_every_name_of_the_data() -> None:
+    exported = (pagenames.DATA.parent / "names.js").read_text("utf-8").split("export const {")[1].split("}")[0]
+    assert sorted(name.strip() for name in exported.split(",")) == sorted(pagenames.page_names())
 
 
 def notation_of(entry: dict[str, object]) -> str:
@@ -46,4 +53,4 @@ def test_every_action_of_the_table_says_what_its_notation_says() -> None:
 
 
 def test_the_levels_the_page_offers_are_the_players_levels() -> None:
-    assert f"export const LEVELS = {list(LEVELS)!r};".replace("'", '"') in pagenames.module_text()
+    assert json.loads(pagenames.data_text())["LEVELS"] == list(LEVELS)

@@ -6,9 +6,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -18,6 +15,7 @@ from typing import Any
 import pytest
 from conftest import OPEN_SEATS, Seat, new_game
 from starlette.testclient import TestClient
+from webcluster import Process
 
 from timessquare.cards import SEAT_NAMES
 
@@ -107,24 +105,11 @@ def test_a_restart_mid_game_loses_nothing(make_client: Callable[..., TestClient]
 # ------------------------------------------------------------------ a real server, killed
 
 
-class Server:
-    """`timessquare serve` in a subprocess, on a free port."""
+class Server(Process):
+    """`timessquare serve` in a subprocess, on a free port (not behind a proxy)."""
 
     def __init__(self, database_url: str) -> None:
-        command = [sys.executable, "-m", "timessquare", "serve", "--port", "0", "--workers", "1"]
-        self.process = subprocess.Popen(
-            [*command, "--database-url", database_url],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            cwd=Path(__file__).parent,
-        )
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            if "ready at " in line:
-                self.url = line.split("ready at ")[1].split()[0]
-                return
-        raise AssertionError(f"the server did not start (exit {self.process.wait()})")
+        super().__init__(database_url, "server", behind_proxy=False)
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         request = urllib.request.Request(
@@ -145,19 +130,6 @@ class Server:
             if int(fields[1]) == self.process.pid:
                 found.append(int(stat.parent.name))
         return found
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
 
 
 def running(pid: int) -> bool:

@@ -58,14 +58,22 @@ def free_port() -> int:
 
 
 class Process:
-    """One `timessquare serve` on a free port."""
+    """One `timessquare serve` on a free port: for the cluster, tests/web/test_reconnect.py and load_web.py."""
 
-    def __init__(self, database_url: str, name: str, workers: int = 1, serve_code: str | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        name: str,
+        workers: int = 1,
+        serve_code: str | None = None,
+        behind_proxy: bool = True,
+    ) -> None:
         """`serve_code`: Python run as `python -c CODE DATABASE_URL` instead of the command (load_web.py's,
-        which lifts the limits made for people)."""
+        which lifts the limits made for people). `behind_proxy`: the cluster's processes sit behind HAProxy."""
         self.name = name
         command = [sys.executable, "-m", "timessquare", "serve", "--host", "127.0.0.1", "--port", "0"]
-        command += ["--database-url", database_url, "--workers", str(workers), "--behind-proxy"]
+        command += ["--database-url", database_url, "--workers", str(workers)]
+        command += ["--behind-proxy"] if behind_proxy else []
         if serve_code is not None:
             command = [sys.executable, "-c", serve_code, database_url]
         self.process = subprocess.Popen(
@@ -86,6 +94,11 @@ class Process:
                 return
         raise RuntimeError(f"{name} did not start:\n{''.join(self.output)}")
 
+    def cpu_seconds(self) -> float:
+        """The process's CPU time so far (user + system), from /proc."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def kill(self) -> None:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
@@ -104,7 +117,7 @@ class WebCluster:
     def __init__(self, database_url: str, processes: int = 2, workers: int = 1, serve_code: str | None = None) -> None:
         haproxy = find_haproxy()
         if haproxy is None:
-            raise FileNotFoundError("haproxy is not installed (scripts/ensure_haproxy.sh installs it)")
+            raise FileNotFoundError("haproxy is not installed (scripts/ensure_package.sh installs it)")
         self.processes: list[Process] = []
         self.folder = Path(tempfile.mkdtemp(prefix="timessquare-haproxy-"))
         self.haproxy: subprocess.Popen[str] | None = None

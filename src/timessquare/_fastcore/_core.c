@@ -727,14 +727,21 @@ static size_t tbuf_cap = 0;
 static uint64_t *seen = NULL;
 static size_t seen_cap = 0;
 
+/* `buf` (of `*cap` items of `size` bytes) grown to hold `n` items, its capacity doubling from 256 and
+   written back to `*cap`; NULL (and `buf` untouched) when memory runs out. */
+static void *grown(void *buf, size_t *cap, size_t n, size_t size) {
+    if (n <= *cap) return buf;
+    size_t c = *cap ? *cap : 256;
+    while (c < n) c *= 2;
+    void *nb = realloc(buf, c * size);
+    if (nb) *cap = c;
+    return nb;
+}
+
 static int ensure_turns(size_t n) {
-    if (n <= tbuf_cap) return 0;
-    size_t cap = tbuf_cap ? tbuf_cap : 256;
-    while (cap < n) cap *= 2;
-    Turn *nb = (Turn *)realloc(tbuf, cap * sizeof(Turn));
+    Turn *nb = grown(tbuf, &tbuf_cap, n, sizeof(Turn));
     if (!nb) return -1;
     tbuf = nb;
-    tbuf_cap = cap;
     return 0;
 }
 
@@ -875,19 +882,15 @@ static Py_ssize_t enumerate_turns(const TablesObject *t, const GS *root, int cap
 
 static double *tvalues = NULL;
 static int *tindex = NULL;
-static size_t tvalues_cap = 0;
+static size_t tvalues_cap = 0, tindex_cap = 0;
 
 static int ensure_values(size_t n) {
-    if (n <= tvalues_cap) return 0;
-    size_t cap = tvalues_cap ? tvalues_cap : 256;
-    while (cap < n) cap *= 2;
-    double *nv = (double *)realloc(tvalues, cap * sizeof(double));
+    double *nv = grown(tvalues, &tvalues_cap, n, sizeof(double));
     if (!nv) return -1;
     tvalues = nv;
-    int *ni = (int *)realloc(tindex, cap * sizeof(int));
+    int *ni = grown(tindex, &tindex_cap, n, sizeof(int));
     if (!ni) return -1;
     tindex = ni;
-    tvalues_cap = cap;
     return 0;
 }
 
@@ -996,6 +999,18 @@ static int read_mask(PyObject *obj, Mask *m) {
     return PyErr_Occurred() ? -1 : 0;
 }
 
+/* The first `n` items of the sequence `seq`, each a mask as an int, into `out`: 0, or -1 with an exception. */
+static int read_masks(PyObject *seq, Mask *out, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_GetItem(seq, i);
+        if (!item) return -1;
+        int r = read_mask(item, &out[i]);
+        Py_DECREF(item);
+        if (r < 0) return -1;
+    }
+    return 0;
+}
+
 static int read_int_seq(PyObject *obj, int8_t *out, Py_ssize_t max, Py_ssize_t *n, int lo, int hi, const char *what) {
     PyObject *seq = PySequence_Fast(obj, what);
     if (!seq) return -1;
@@ -1049,20 +1064,8 @@ static PyObject *tables_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwd
         PyErr_SetString(PyExc_ValueError, "tables of the wrong size");
         goto fail;
     }
-    for (Py_ssize_t i = 0; i < HAND_KEYS; i++) {
-        PyObject *item = PySequence_GetItem(hand_masks, i);
-        if (!item) goto fail;
-        int r = read_mask(item, &t->hand_masks[i]);
-        Py_DECREF(item);
-        if (r < 0) goto fail;
-    }
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        PyObject *item = PySequence_GetItem(turn_masks, i);
-        if (!item) goto fail;
-        int r = read_mask(item, &t->turn_masks[i]);
-        Py_DECREF(item);
-        if (r < 0) goto fail;
-    }
+    if (read_masks(hand_masks, t->hand_masks, HAND_KEYS) < 0 || read_masks(turn_masks, t->turn_masks, nk) < 0)
+        goto fail;
     for (Py_ssize_t i = 0; i < NUM_ACTIONS; i++) {
         PyObject *row = PySequence_GetItem(next_turn, i);
         if (!row) goto fail;
@@ -1297,6 +1300,21 @@ static PyObject *turn_tuple(const TablesObject *t, Py_ssize_t i, int with_value)
     return Py_BuildValue("(NN)", actions, state);
 }
 
+/* The turns `index[0..n)` of the buffer (the first n where index is NULL) as a list of turn_tuple's. */
+static PyObject *turn_list(const TablesObject *t, const int *index, Py_ssize_t n, int with_value) {
+    PyObject *l = PyList_New(n);
+    if (!l) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = turn_tuple(t, index ? index[i] : i, with_value);
+        if (!item) {
+            Py_DECREF(l);
+            return NULL;
+        }
+        PyList_SET_ITEM(l, i, item);
+    }
+    return l;
+}
+
 static int read_cap(PyObject *arg, int *cap) {
     long v = PyLong_AsLong(arg);
     if (v == -1 && PyErr_Occurred()) return -1;
@@ -1326,48 +1344,35 @@ static PyObject *core_turns(CoreObject *self, PyObject *args) {
     }
     Py_ssize_t n = enumerate_turns(self->tables, &self->s, cap, order_obj == Py_None ? NULL : order);
     if (n < 0) return PyErr_NoMemory();
-    PyObject *l = PyList_New(n);
-    if (!l) return NULL;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = turn_tuple(self->tables, i, 0);
-        if (!item) {
-            Py_DECREF(l);
-            return NULL;
-        }
-        PyList_SET_ITEM(l, i, item);
-    }
-    return l;
+    return turn_list(self->tables, NULL, n, 0);
+}
+
+/* Scores every turn for the seat `seat_obj` within `cap_obj` into the buffers: how many, or -1 with an
+   exception set. */
+static Py_ssize_t scored_turns_of(CoreObject *self, PyObject *seat_obj, PyObject *cap_obj) {
+    int seat, cap;
+    if (read_seat(seat_obj, &seat) < 0 || read_cap(cap_obj, &cap) < 0) return -1;
+    Py_ssize_t n = scored_turns(self->tables, &self->s, seat, cap);
+    if (n < 0) PyErr_NoMemory();
+    return n;
 }
 
 /* scored_turns(seat, cap) -> [(actions, value, Core)]: every turn with `seat`'s discard order and values */
 static PyObject *core_scored_turns(CoreObject *self, PyObject *args) {
     PyObject *seat_obj, *cap_obj;
-    int seat, cap;
     if (!PyArg_ParseTuple(args, "OO", &seat_obj, &cap_obj)) return NULL;
-    if (read_seat(seat_obj, &seat) < 0 || read_cap(cap_obj, &cap) < 0) return NULL;
-    Py_ssize_t n = scored_turns(self->tables, &self->s, seat, cap);
-    if (n < 0) return PyErr_NoMemory();
-    PyObject *l = PyList_New(n);
-    if (!l) return NULL;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = turn_tuple(self->tables, i, 1);
-        if (!item) {
-            Py_DECREF(l);
-            return NULL;
-        }
-        PyList_SET_ITEM(l, i, item);
-    }
-    return l;
+    Py_ssize_t n = scored_turns_of(self, seat_obj, cap_obj);
+    if (n < 0) return NULL;
+    return turn_list(self->tables, NULL, n, 1);
 }
 
 /* top_turns(mover, cap, top, ties_late_first) -> [(actions, value, Core)], the best first */
 static PyObject *core_top_turns(CoreObject *self, PyObject *args) {
     PyObject *seat_obj, *cap_obj;
-    int seat, cap, top, late_first;
+    int top, late_first;
     if (!PyArg_ParseTuple(args, "OOip", &seat_obj, &cap_obj, &top, &late_first)) return NULL;
-    if (read_seat(seat_obj, &seat) < 0 || read_cap(cap_obj, &cap) < 0) return NULL;
-    Py_ssize_t n = scored_turns(self->tables, &self->s, seat, cap);
-    if (n < 0) return PyErr_NoMemory();
+    Py_ssize_t n = scored_turns_of(self, seat_obj, cap_obj);
+    if (n < 0) return NULL;
     Py_ssize_t k = top < 0 ? 0 : (top < n ? top : n);
     for (Py_ssize_t i = 0; i < n; i++) tindex[i] = (int)i;
     int (*cmp)(const void *, const void *) = late_first ? cmp_desc_value_desc_index : cmp_desc_value_asc_index;
@@ -1383,27 +1388,15 @@ static PyObject *core_top_turns(CoreObject *self, PyObject *args) {
     } else {
         qsort(tindex, (size_t)n, sizeof(int), cmp);
     }
-    PyObject *l = PyList_New(k);
-    if (!l) return NULL;
-    for (Py_ssize_t i = 0; i < k; i++) {
-        PyObject *item = turn_tuple(self->tables, tindex[i], 1);
-        if (!item) {
-            Py_DECREF(l);
-            return NULL;
-        }
-        PyList_SET_ITEM(l, i, item);
-    }
-    return l;
+    return turn_list(self->tables, tindex, k, 1);
 }
 
 /* best_turn(seat, cap) -> (actions, value, Core): heuristic.best_turn's choice */
 static PyObject *core_best_turn(CoreObject *self, PyObject *args) {
     PyObject *seat_obj, *cap_obj;
-    int seat, cap;
     if (!PyArg_ParseTuple(args, "OO", &seat_obj, &cap_obj)) return NULL;
-    if (read_seat(seat_obj, &seat) < 0 || read_cap(cap_obj, &cap) < 0) return NULL;
-    Py_ssize_t n = scored_turns(self->tables, &self->s, seat, cap);
-    if (n < 0) return PyErr_NoMemory();
+    Py_ssize_t n = scored_turns_of(self, seat_obj, cap_obj);
+    if (n < 0) return NULL;
     Py_ssize_t b = best_of(n);
     if (b < 0) return PyErr_Format(PyExc_ValueError, "no turn to play here");
     return turn_tuple(self->tables, b, 1);
@@ -1473,22 +1466,29 @@ static PyObject *core_turn_likelihood(CoreObject *self, PyObject *args) {
     return PyFloat_FromDouble(log((1.0 - epsilon) * p + epsilon / (double)count));
 }
 
+/* Plays `s` to the end with uniformly random actions and chance events from `rng`: how many actions. */
+static long long random_playout(const TablesObject *t, GS *s, uint64_t *rng) {
+    long long actions = 0;
+    while (s->result == NO_RESULT) {
+        if (s->chance != CHANCE_NONE) {
+            resolve_chance_rng(t, s, rng);
+            continue;
+        }
+        Mask m = legal_mask(t, s);
+        int ids[NUM_ACTIONS], n = 0;
+        FOR_EACH_ID(m, id, { ids[n++] = id; });
+        apply_action(t, s, ids[below(rng, n)]);
+        actions++;
+    }
+    return actions;
+}
+
 /* rollout(seed) -> result: uniformly random actions (and chance events) to the end of the game */
 static PyObject *core_rollout(CoreObject *self, PyObject *arg) {
     uint64_t rng;
     if (read_seed(arg, &rng) < 0) return NULL;
     GS s = self->s;
-    const TablesObject *t = self->tables;
-    while (s.result == NO_RESULT) {
-        if (s.chance != CHANCE_NONE) {
-            resolve_chance_rng(t, &s, &rng);
-            continue;
-        }
-        Mask m = legal_mask(t, &s);
-        int ids[NUM_ACTIONS], n = 0;
-        FOR_EACH_ID(m, id, { ids[n++] = id; });
-        apply_action(t, &s, ids[below(&rng, n)]);
-    }
+    random_playout(self->tables, &s, &rng);
     return PyLong_FromLong(s.result);
 }
 
@@ -1673,18 +1673,7 @@ static PyObject *mod_random_play(PyObject *mod, PyObject *args) {
         for (int g = 0; g < 64; g++) { /* check the clock every 64 games */
             CoreObject *deal = (CoreObject *)PySequence_Fast_GET_ITEM(seq, games % nd);
             GS s = deal->s;
-            const TablesObject *tb = deal->tables;
-            while (s.result == NO_RESULT) {
-                if (s.chance != CHANCE_NONE) {
-                    resolve_chance_rng(tb, &s, &rng);
-                    continue;
-                }
-                Mask m = legal_mask(tb, &s);
-                int ids[NUM_ACTIONS], n = 0;
-                FOR_EACH_ID(m, id, { ids[n++] = id; });
-                apply_action(tb, &s, ids[below(&rng, n)]);
-                actions++;
-            }
+            actions += random_playout(deal->tables, &s, &rng);
             games++;
         }
     }

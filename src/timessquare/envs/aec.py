@@ -115,13 +115,68 @@ def check_options(render_mode: str | None, render_modes: Sequence[str], illegal_
         raise TimesSquareError(f"max_cycles must be 1 or more (got {max_cycles})")
 
 
-class TimesSquareAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+class SharedEnv:
+    """What the AEC and the parallel environment do alike: their common options, spaces, deal and pictures."""
+
     metadata: dict[str, Any] = {
         "name": "times_square_v0",
         "render_modes": ["human", "ansi", "rgb_array"],
-        "is_parallelizable": False,
         "render_fps": 2,
     }
+
+    def _set_up(
+        self,
+        render_mode: str | None,
+        max_cycles: int,
+        illegal_action: str,
+        illegal_reward: float,
+        rules: Rules | Sequence[str] | None,
+    ) -> None:
+        check_options(render_mode, self.metadata["render_modes"], illegal_action, max_cycles)
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.rules = rules_of(rules)
+        self.possible_agents = AGENTS[:]
+        self.observation_spaces = dict.fromkeys(AGENTS, observation_space())
+        self.action_spaces = {agent: gymnasium.spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
+        self.state_space = state_space()
+        self._rng = random.Random()
+        self.game: Game | None = None
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _deal(self, seed: int | None) -> Game:
+        """A new game; with `seed` the deal and every later chance event follow from it, without it the
+        environment's generator goes on."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.game = Game.new(rules=self.rules, rng=self._rng, players={"A": "A", "B": "B"})
+        return self.game
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise TimesSquareError("call reset() before using the environment")
+        return self.game
+
+    def state(self) -> FloatArray:
+        """Both seats' observations side by side (A's, then B's): what the two agents know between them,
+        for a centralised critic; the supply's order is in neither."""
+        return encode_state(self._game())
+
+    def render(self) -> str | np.ndarray[Any, Any] | None:
+        """The public board (a spectator's view: no hand is shown): text, or an RGB array."""
+        return render_public(self._game(), self.render_mode, "pass render_mode= to the environment")
+
+
+class TimesSquareAEC(SharedEnv, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    metadata: dict[str, Any] = {**SharedEnv.metadata, "is_parallelizable": False}
 
     def __init__(
         self,
@@ -133,43 +188,20 @@ class TimesSquareAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         rules: Rules | Sequence[str] | None = None,
     ) -> None:
         super().__init__()
-        check_options(render_mode, self.metadata["render_modes"], illegal_action, max_cycles)
+        self._set_up(render_mode, max_cycles, illegal_action, illegal_reward, rules)
         check_choice("turn_order", turn_order, TURN_ORDERS)
-        self.render_mode = render_mode
-        self.max_cycles = max_cycles
-        self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
         self.turn_order = turn_order
-        self.rules = rules_of(rules)
         if turn_order == "lockstep":
             self.metadata = {**self.metadata, "is_parallelizable": True}
-        self.possible_agents = AGENTS[:]
-        space = observation_space()
-        self.state_space = state_space()
-        self.observation_spaces = dict.fromkeys(AGENTS, space)
-        self.action_spaces = {agent: gymnasium.spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
-        self._rng = random.Random()
-        self.game: Game | None = None
-        self._steps = 0
         self._pending_result: str | None = None  # lockstep: the game ended mid-cycle
         self._cache: dict[str, Observation] = {}
-
-    # ----------------------------------------------------------------- spaces
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     # ----------------------------------------------------------------- the episode
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new deal. With `seed` the deal and every later chance event follow from it; without, the
         environment's generator goes on (a new deal each time)."""
-        if seed is not None:
-            self._rng = random.Random(seed)
-        self.game = Game.new(rules=self.rules, rng=self._rng, players={"A": "A", "B": "B"})
+        game = self._deal(seed)
         self.agents = AGENTS[:]
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
@@ -179,7 +211,7 @@ class TimesSquareAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         self._steps = 0
         self._pending_result = None
         self._cache = {}
-        self.agent_selection = AGENTS[0] if self.turn_order == "lockstep" else AGENTS[self.game.state.to_move]
+        self.agent_selection = AGENTS[0] if self.turn_order == "lockstep" else AGENTS[game.state.to_move]
         if self.render_mode == "human":
             self.render()
 
@@ -187,11 +219,6 @@ class TimesSquareAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         """The agent whose action the engine awaits, or None when the game is over."""
         game = self._game()
         return None if game.is_over else AGENTS[game.state.to_move]
-
-    def _game(self) -> Game:
-        if self.game is None:
-            raise TimesSquareError("call reset() before using the environment")
-        return self.game
 
     def observe(self, agent: str) -> Observation:
         cached = self._cache.get(agent)
@@ -256,16 +283,6 @@ class TimesSquareAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
             self.rewards[agent] = 0.0 if result == "draw" else 1.0 if result == agent else -1.0
         self.terminations = dict.fromkeys(self.agents, True)
         self._pending_result = None
-
-    def state(self) -> FloatArray:
-        """Both seats' observations side by side (A's, then B's), for a centralised critic."""
-        return encode_state(self._game())
-
-    # ----------------------------------------------------------------- pictures
-
-    def render(self) -> str | np.ndarray[Any, Any] | None:
-        """The public board (a spectator's view: no hand is shown): text, or an RGB array."""
-        return render_public(self._game(), self.render_mode, "pass render_mode= to the environment")
 
     def close(self) -> None:
         self.game = None

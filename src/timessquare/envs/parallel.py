@@ -12,42 +12,29 @@ Options are those of the AEC environment (aec.py) but `turn_order`; `max_cycles`
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
-import numpy as np
 from pettingzoo import ParallelEnv
 
-from ..actions import NUM_ACTIONS
 from ..errors import TimesSquareError
 from ..facts import MAX_GAME_LENGTH
-from ..game import Game
 from ..variants import Rules
 from .aec import (
     AGENTS,
     Observation,
-    check_options,
+    SharedEnv,
     judge_action,
-    observation_space,
-    rules_of,
-    state_space,
 )
-from .encoding import FloatArray, action_mask, encode_state, encode_view
-from .rendering import render_public
+from .encoding import action_mask, encode_view
 
 StepResult = tuple[
     dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
 ]
 
 
-class TimesSquareParallel(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no type information
-    metadata: dict[str, Any] = {
-        "name": "times_square_v0",
-        "render_modes": ["human", "ansi", "rgb_array"],
-        "render_fps": 2,
-    }
+class TimesSquareParallel(SharedEnv, ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    metadata: dict[str, Any] = SharedEnv.metadata
 
     def __init__(
         self,
@@ -57,34 +44,14 @@ class TimesSquareParallel(ParallelEnv):  # type: ignore[misc]  # pettingzoo ship
         illegal_reward: float = -0.1,
         rules: Rules | Sequence[str] | None = None,
     ) -> None:
-        check_options(render_mode, self.metadata["render_modes"], illegal_action, max_cycles)
-        self.render_mode = render_mode
-        self.max_cycles = max_cycles
-        self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
-        self.rules = rules_of(rules)
-        self.possible_agents = AGENTS[:]
+        self._set_up(render_mode, max_cycles, illegal_action, illegal_reward, rules)
         self.agents: list[str] = []
-        self.observation_spaces = dict.fromkeys(AGENTS, observation_space())
-        self.action_spaces = {agent: gymnasium.spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
-        self.state_space = state_space()
-        self._rng = random.Random()
-        self.game: Game | None = None
-        self._steps = 0
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         """A new deal; with `seed` the deal and every later chance event follow from it."""
-        if seed is not None:
-            self._rng = random.Random(seed)
-        self.game = Game.new(rules=self.rules, rng=self._rng, players={"A": "A", "B": "B"})
+        self._deal(seed)
         self.agents = AGENTS[:]
         self._steps = 0
         if self.render_mode == "human":
@@ -134,20 +101,6 @@ class TimesSquareParallel(ParallelEnv):  # type: ignore[misc]  # pettingzoo ship
             }
             for seat, agent in enumerate(AGENTS)
         }
-
-    def state(self) -> FloatArray:
-        """Both seats' observations side by side (A's, then B's): what the two agents know between them,
-        for a centralised critic; the supply's order is in neither."""
-        return encode_state(self._game())
-
-    def _game(self) -> Game:
-        if self.game is None:
-            raise TimesSquareError("call reset() before using the environment")
-        return self.game
-
-    def render(self) -> str | np.ndarray[Any, Any] | None:
-        """The public board (a spectator's view: no hand is shown): text, or an RGB array."""
-        return render_public(self._game(), self.render_mode, "pass render_mode= to the environment")
 
     def close(self) -> None:
         self.game = None

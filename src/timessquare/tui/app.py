@@ -440,11 +440,19 @@ class GameApp(App[None]):
             return
         self.open_card(card)
 
-    def action_lure(self) -> None:
+    def choose_by_menu(self, mode: Mode) -> bool:
+        """Opens the lure or the trade menu, its marks cleared; False (and nothing changes) when it is not
+        the player's turn."""
         if self.not_now():
-            return
-        self.mode, self.card = Mode.LURE, None
+            return False
+        self.mode, self.card = mode, None
+        self.marked.clear()
         self.redraw()
+        return True
+
+    def action_lure(self) -> None:
+        if not self.choose_by_menu(Mode.LURE):
+            return
         legal = set(self.session.legal_ids())
         lures = [a.id for a in ACTIONS if a.kind == LURE]
         if not any(a in legal for a in lures):
@@ -453,11 +461,8 @@ class GameApp(App[None]):
             self.say("Lure: choose the figure to move onto Hal's space (R5.2). Esc: back.")
 
     def action_trade(self) -> None:
-        if self.not_now():
+        if not self.choose_by_menu(Mode.TRADE):
             return
-        self.mode, self.card = Mode.TRADE, None
-        self.marked.clear()
-        self.redraw()
         view = self.session.view()
         legal = set(self.session.legal_ids())
         if not any(ACTIONS[a].kind == DISCARD for a in legal):

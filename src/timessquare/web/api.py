@@ -49,12 +49,17 @@ def bad_request(message: str) -> ApiError:
     return ApiError(400, "bad_request", message)
 
 
-async def read_json(request: Request, fields: set[str]) -> dict[str, Any]:
-    """The request's JSON object (at most MAX_BODY_BYTES, only the named fields)."""
-    # JSON only: a form or text/plain body is what a foreign page can send without asking (no CORS preflight)
+def require_json(request: Request) -> None:
+    """415 unless the request says its body is JSON: a form or text/plain body is what a foreign page can send
+    without asking (no CORS preflight), so a request that changes something must not be one."""
     media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if media_type != "application/json":
         raise ApiError(415, "unsupported_media_type", "the request body must be JSON (Content-Type: application/json)")
+
+
+async def read_json(request: Request, fields: set[str]) -> dict[str, Any]:
+    """The request's JSON object (at most MAX_BODY_BYTES, only the named fields)."""
+    require_json(request)
     body = b""
     try:
         async for chunk in request.stream():

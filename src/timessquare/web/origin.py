@@ -63,7 +63,7 @@ class OriginCheck:
                 return
             await receive()  # websocket.connect
             prefix = "websocket.http."
-        words = "this request did not come from this site's pages: refused"  # as online/guard.py says it
+        words = "this request did not come from this site's pages: refused"
         body = json.dumps({"error": {"code": "cross_site", "message": words}})
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
         await send({"type": prefix + "response.start", "status": 403, "headers": headers})

@@ -1,8 +1,9 @@
 """Who is asking: the login cookie, and the refusal of cross-site requests that would act with it.
 
-A request that changes something for an account must come from this site's own pages: its `Origin` (or,
-without one, its `Sec-Fetch-Site`) must say so, and its body must be JSON (`application/json`, which a
-form on another site cannot send without the browser asking us first).
+A request that changes something for an account must come from this site's own pages: web/origin.py refuses
+every socket and state-changing request of another site before it gets here (the one check of `Origin` and
+`Sec-Fetch-Site`), and `refuse_cross_site` asks for a JSON body as well (`application/json`, which a form on
+another site cannot send without the browser asking us first), even where the request has no body.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from datetime import timedelta
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 
-from ..api import ApiError
+from ..api import ApiError, require_json
 from ..security import hash_token, is_token
 from .store import Account
 
@@ -20,26 +21,10 @@ COOKIE = "ts_login"
 LOGIN_DAYS = 30
 
 
-def own_origin(connection: HTTPConnection) -> str:
-    return f"{connection.url.scheme}://{connection.headers.get('host', '')}".replace("ws://", "http://").replace(
-        "wss://", "https://"
-    )
-
-
-def same_site(connection: HTTPConnection) -> bool:
-    origin = connection.headers.get("origin")
-    if origin is not None:
-        return origin == own_origin(connection)
-    return connection.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
-
-
 def refuse_cross_site(request: Request) -> None:
-    if not same_site(request):
-        raise ApiError(403, "cross_site", "this request did not come from this site's pages: refused")
-    if request.method in ("POST", "PUT", "PATCH") and not request.headers.get("content-type", "").startswith(
-        "application/json"
-    ):
-        raise ApiError(415, "bad_request", "send the request body as application/json")
+    """415 for a request that changes something without a JSON body (its origin is web/origin.py's to check)."""
+    if request.method in ("POST", "PUT", "PATCH"):
+        require_json(request)
 
 
 async def current_account(connection: HTTPConnection) -> Account | None:

@@ -22,27 +22,28 @@ function formValue(form, name) {
   return checked ? checked.value : null;
 }
 
-async function startComputerGame(event) {
+/** Asks the server for a new game with the submitted form's `fields`, its button held down meanwhile, and
+ * hands the answer to `onAnswer`; on an error the button comes back and the error is shown. */
+async function startGame(event, buttonId, fields, onAnswer) {
   event.preventDefault();
-  const form = event.currentTarget;
-  const button = $("play-computer");
+  const button = $(buttonId);
   button.disabled = true;
   try {
-    const answer = await createGame({ mode: "computer", level: formValue(form, "level"), seat: formValue(form, "seat") });
-    location.assign(keepTokenOfUrl(answer.url));
+    onAnswer(await createGame(fields(event.currentTarget)));
   } catch (error) {
     button.disabled = false;
     showError(error);
   }
 }
 
-async function startFriendGame(event) {
-  event.preventDefault();
-  const form = event.currentTarget;
-  const button = $("play-friend");
-  button.disabled = true;
-  try {
-    const answer = await createGame({ mode: "friend", seat: formValue(form, "seat") });
+function startComputerGame(event) {
+  const fields = (form) => ({ mode: "computer", level: formValue(form, "level"), seat: formValue(form, "seat") });
+  return startGame(event, "play-computer", fields, (answer) => location.assign(keepTokenOfUrl(answer.url)));
+}
+
+function startFriendGame(event) {
+  const fields = (form) => ({ mode: "friend", seat: formValue(form, "seat") });
+  return startGame(event, "play-friend", fields, (answer) => {
     const ownPath = keepTokenOfUrl(answer.url);
     $("invite-link").value = new URL(answer.invite, location.origin).href;
     $("open-own").href = ownPath;
@@ -51,11 +52,8 @@ async function startFriendGame(event) {
     $("invite-link").focus();
     $("invite-link").select();
     loadLists();
-  } catch (error) {
-    showError(error);
-  } finally {
-    button.disabled = false;
-  }
+    $("play-friend").disabled = false;
+  });
 }
 
 async function copyInvite() {
