@@ -12,7 +12,7 @@ import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
 import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./seat-labels.js";
-import { discardWords, logWords } from "./table-words.js";
+import { actionCount, discardWords, logWords } from "./table-words.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
 import { boardWords, capital, effectWords, figureName, sentence, supplyWords, turnWords } from "./words.js";
 
@@ -599,8 +599,7 @@ function renderLog() {
     list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, logWords(entry)));
   }
   logCount = entries.length;
-  // the actions, as the home list and the replay count them (not the lines: a draw or Charlie's step is none)
-  $("log-count").textContent = String(entries.filter((entry) => entry.notation).length);
+  $("log-count").textContent = String(actionCount(entries));
   list.scrollTop = list.scrollHeight;
 }
 

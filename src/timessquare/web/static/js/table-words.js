@@ -1,5 +1,5 @@
-// Words of the public table that the game page and the tutorial both show: a log line naming who acted, and
-// the discard pile (face up, R10).
+// Words of the public table that the game page and the tutorial both show: a log line naming who acted, the
+// log's count of actions, and the discard pile (face up, R10).
 
 import { t, tn } from "./i18n.js";
 
@@ -8,6 +8,12 @@ import { t, tn } from "./i18n.js";
 export function logWords(entry) {
   if (!entry.seat || !entry.notation || entry.text.startsWith(`${entry.seat} `)) return entry.text;
   return t("log.byWhom", { seat: entry.seat, text: entry.text });
+}
+
+/** How many actions a log holds, as the home list and the replay count them (not its lines: a draw or
+ * Charlie's step is no action). */
+export function actionCount(entries) {
+  return entries.filter((entry) => entry.notation).length;
 }
 
 /** The discard pile: its size ("Discard pile: 3 cards") and its cards by code ("G1×1  DM×2"). */
