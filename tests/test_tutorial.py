@@ -107,7 +107,7 @@ def test_every_step_has_its_words_and_cites_rules_it_teaches(lang: str) -> None:
         cited = set(re.findall(r"R\d+", text))
         assert cited <= RULES
     for done in range(len(STEPS) + 1):
-        said = Lesson(done).words(lang)
+        said = Lesson(done).said(lang)
         assert said["done"] and said["do"]
 
 

@@ -24,8 +24,8 @@ SEATS = {"A": "you", "B": "person"}
 
 @dataclass(frozen=True)
 class Verdict:
-    """The answer to one action: `ok`, else `kind` ("illegal", "not_now" or "notation"), the words and the
-    rule cited (None for an action outside the notation)."""
+    """The answer to one action: `ok`, else `kind` ("illegal", "not_now", "notation" or "over"), the words
+    and the rule cited (None for an action outside the notation, or once the game is over)."""
 
     ok: bool
     kind: str = ""
@@ -98,12 +98,11 @@ class Lesson:
             return Verdict(False, "not_now", text, step.rules[0])
         return Verdict(True)
 
-    def words(self, lang: str) -> dict[str, Any]:
+    def said(self, lang: str) -> dict[str, str]:
         """What the tutorial says now: what just happened (and why it matters), what B did, what to do next."""
         previous, step, reply = self.previous, self.step, self.reply
         return {
             "done": words(f"tutorial.{previous.key}.done" if previous else "tutorial.intro", lang),
             "reply": words(f"tutorial.{reply.key}.done", lang) if reply else "",
             "do": words(f"tutorial.{step.key}.do", lang) if step else words("tutorial.end", lang),
-            "rules": list(step.rules) if step else [],
         }

@@ -42,7 +42,7 @@ def lesson_document(lesson: Lesson, lang: str) -> dict[str, Any]:
         "log": log_documents(update),
         "frames": [{"figures": frame.figures, "log": frame.log_length} for frame in lesson.frames],
         "over": over_document(update),
-        "say": lesson.words(lang),
+        "say": lesson.said(lang),
     }
 
 
