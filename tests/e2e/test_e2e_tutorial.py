@@ -17,6 +17,14 @@ from timessquare.catalog import catalog
 from timessquare.session.tutorial_script import STEPS
 
 SHOT_STEPS = {0, 5, 9, 13}  # a few steps worth looking at (screenshots, tests/e2e/screenshots/)
+FIRST_REPLY_AFTER = 2  # our first "end": B's lure follows
+# every position the board shows, in order
+WATCH_BOARD = """() => {
+  window.boardsSeen = [];
+  const board = document.getElementById("board");
+  new MutationObserver(() => window.boardsSeen.push(JSON.parse(board.dataset.figures))).observe(
+    board, { attributes: true, attributeFilter: ["data-figures"] });
+}"""
 
 
 def said_do(page: Page) -> str:
@@ -43,7 +51,7 @@ def take(page: Page, action: str) -> None:
         page.click(f'#choices .choice[data-action="{action}"]')
 
 
-def play_through(page: Page, lang: str, name: str, shots: bool) -> None:
+def play_through(page: Page, lang: str, name: str, shots: bool, reduced_motion: bool = False) -> None:
     words = catalog(lang)
     for index, step in enumerate(STEPS):
         wait_step(page, index)
@@ -52,8 +60,14 @@ def play_through(page: Page, lang: str, name: str, shots: bool) -> None:
         if shots and index in SHOT_STEPS:
             page.evaluate("window.scrollTo(0, 0)")  # as the learner sees the step coming (clicks scroll)
             screenshot(page, f"{name}-step{index + 1}", full_page=False)  # what fits on the screen
+        if index == FIRST_REPLY_AFTER:
+            page.evaluate(WATCH_BOARD)
         take(page, step.action)
         wait_step(page, index + 1)
+        if index == FIRST_REPLY_AFTER:  # B's lure played out: first the board as our turn left it, then the lure
+            seen = [figures["sue"] for figures in page.evaluate("window.boardsSeen")]
+            shown = [sue for at, sue in enumerate(seen) if at == 0 or seen[at - 1] != sue]  # each redraw once
+            assert shown == ([7] if reduced_motion else [6, 7]), seen  # with reduced motion nothing waits
         assert page.is_hidden("#refusal"), page.inner_text("#refusal")
         assert page.inner_text("#said-done") == words[f"tutorial.{step.key}.done"]
     page.wait_for_selector("#play-easy:not([hidden])")
@@ -94,7 +108,7 @@ def test_the_tutorial_is_played_through_and_ends_in_a_game_against_easy(
     wait_step(page, 0)
     play_through(page, "en", "tutorial", shots=True)
     log = page.inner_text("#log")
-    assert "B" in log and "lure" in page.inner_text("#log").lower()  # B's lure and ours, both in the log
+    assert "B lures Sue to Hal" in log and "A lures Sue to Hal" in log  # B's lure and ours
     screenshot(page, "tutorial-end")
 
     page.click("#play-easy")
@@ -111,7 +125,7 @@ def test_the_tutorial_in_french_on_a_phone(server: Server, open_page: Callable[.
     page.goto(server.url + "/learn")
     wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == "fr"
-    play_through(page, "fr", "tutorial-phone-fr", shots=True)
+    play_through(page, "fr", "tutorial-phone-fr", shots=True, reduced_motion=True)
     screenshot(page, "tutorial-phone-fr-end")
     page.click("#play-easy")
     page.wait_for_url(re.compile(r"/game/"))
