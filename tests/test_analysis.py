@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -205,6 +206,37 @@ def test_a_bad_record_is_one_line_and_exit_status_2(
     assert main(["analyse", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err.lower()
+
+
+def test_a_record_too_large_or_whose_result_is_not_its_moves_is_refused_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(" " * (1 << 20) + "{}")
+    assert main(["analyse", str(path)]) == 2
+    assert "too large" in capsys.readouterr().err
+    record = record_of(10)
+    record["moves"] = record["moves"][:3]
+    path.write_text(json.dumps(record))
+    assert main(["analyse", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.count("\n") == 1
+        and f"the record says {record['result']!r} won, but its moves say the game is still running" in err
+    )
+
+
+def test_the_totals_say_1_turn_and_2_turns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = record_of(11)
+    turns, _ = played_turns(record)
+    cut = sum(len(t.actions or ()) for t in turns[:3])  # A, B, A or B, A, B: one seat played once
+    running = {**record, "moves": [m for m in record["moves"] if not m.startswith("shuffle")][:cut], "result": None}
+    running.pop("end", None)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(running))
+    assert main(["analyse", str(path), "--iterations", str(BUDGET)]) == 0
+    counts = re.findall(r"^[AB]: (\d+ turns?), ", capsys.readouterr().out, re.MULTILINE)
+    assert sorted(counts) == ["1 turn", "2 turns"]
 
 
 def test_a_bad_move_is_named() -> None:

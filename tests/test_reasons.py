@@ -110,7 +110,13 @@ def test_a_reason_cites_its_rule_first_in_its_english_words() -> None:
         ({"hand_a": "S", "low": 4, "hal": 4}, [], "lure low", "lure_in_place", "le garde du corps côté A est déjà"),
         ({"hand_a": "D2", "deb": 11}, [], "D2 sue+2", "joker_place", "entre Sue et le bout de A (deb < sue)"),
         ({"hand_a": "D2 D3", "deb": 5, "hal": 3}, ["D2 hal+2"], "D3 sue-3", "joker_lock", "joker sur Hal"),
-        ({"hand_a": "G1", "low": 7}, [], "G1 low+1", "bodyguards", "(côté A 8, Sue 8, côté B 10) (R3)"),
+        (
+            {"hand_a": "G1", "low": 7},
+            [],
+            "G1 low+1",
+            "bodyguards",
+            "A en 8, Sue en 8, le garde du corps côté B en 10) (R3)",
+        ),
     ],
 )
 def test_reasons_in_french_say_the_details(
@@ -142,3 +148,23 @@ def test_the_session_s_own_refusals_in_both_languages() -> None:
     session.resign(seat)
     assert session.why_not(seat, "end") == f"the game is over ({'AB'[seat]} forfeited: resigned)"
     assert session.why_not(seat, "end", "fr") == f"la partie est terminée ({'AB'[seat]} perd par forfait (abandon))"
+
+
+@pytest.mark.parametrize(
+    ("fields", "action", "english"),
+    [
+        (
+            {"hand_a": "G1", "low": 7},
+            "G1 low+1",
+            "(the A-side bodyguard on 8, Sue on 8, the B-side bodyguard on 10) (R3)",
+        ),
+        ({"hand_a": "G2", "high": 15}, "G2 high+2", "the B-side bodyguard would leave the board (space 17)"),
+        ({"hand_a": "S", "low": 4, "hal": 4}, "lure low", "the A-side bodyguard already stands on Hal's space"),
+    ],
+)
+def test_a_refusal_names_the_figures_as_the_page_does(fields: dict[str, Any], action: str, english: str) -> None:
+    """The board, the choices and the log say "the A-side bodyguard" (the catalogs' `fig.*`): so do refusals,
+    never the notation's "low"."""
+    reason = illegal_reason(make_state(**fields), action_id(action))
+    assert reason is not None and english in reason_words(reason, "en")
+    assert not re.search(r"\b(low|high)\b", reason_words(reason, "en"))

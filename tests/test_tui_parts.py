@@ -182,6 +182,10 @@ def test_play_options_build_the_right_app(tmp_path: Path, monkeypatch: pytest.Mo
     loaded = app_from_args(play_args("--load", str(path), "--opponent", "random"), DEFAULT_RULES)
     assert isinstance(loaded, GameApp) and loaded.session.game.start == app.session.game.start
     assert isinstance(app_from_args(play_args("--replay", str(path)), DEFAULT_RULES), ReplayApp)
+    french = app_from_args(play_args("--lang", "fr", "--opponent", "random"), DEFAULT_RULES)  # no --plain needed
+    assert isinstance(french, GameApp) and french.lang == "fr" and app.lang == "en"
+    replay_fr = app_from_args(play_args("--replay", str(path), "--lang", "fr"), DEFAULT_RULES)
+    assert isinstance(replay_fr, ReplayApp) and replay_fr.lang == "fr"
     app_from_args(play_args("--no-color", "--opponent", "random"), DEFAULT_RULES)
     import os
 

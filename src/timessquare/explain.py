@@ -62,8 +62,9 @@ ENGLISH = {kind: catalog(LANGUAGES[0])[f"reason.{kind}"] for kind in REASON_KIND
 
 # The figure a Deb card was a joker on this turn (R9.2), by turn key.
 _JOKER_TARGET = {TK_OF_JOKER[JOKER_SUE]: "sue", TK_OF_JOKER[JOKER_HAL]: "hal", TK_OF_JOKER[JOKER_GUARDS]: "guards"}
-# The details named in words: the catalogs' `reason.<detail>.<value>` (the joker's side is named by its seat).
-_NAMED_DETAILS = ("colour", "target", "side", "figure")
+# The details named in words: the catalogs' `reason.<detail>.<value>` (the joker's side is named by its seat);
+# a figure is named as everywhere else, by the catalogs' `fig.<name>`.
+_NAMED_DETAILS = ("colour", "target", "side")
 
 
 def why_illegal(state: TurnSituation, aid: int) -> str:
@@ -97,6 +98,10 @@ def in_words(reason: Reason, lang: str = LANGUAGES[0]) -> str:
     for key in _NAMED_DETAILS:
         if key in args:
             args[key] = words(f"reason.{key}.{args[key]}", lang)
+    if "figure" in args:
+        args["figure"] = words(f"fig.{args['figure']}", lang)
+    if reason.kind == "bodyguards":  # the positions, each with its figure's name
+        args.update(lowName=words("fig.low", lang), highName=words("fig.high", lang))
     if "have" in args:
         one = plural_form(int(str(args["have"])), lang) == "one"
         args["s"] = "" if one else words("reason.pluralEnding", lang)

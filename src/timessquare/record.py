@@ -176,6 +176,12 @@ def _shuffle_cards(entry: str, index: int) -> list[int]:
     return cards
 
 
+def _outcome_words(result: object) -> str:
+    if result is None:
+        return "the game is still running"
+    return "a draw" if result == "draw" else f"{result!r} won"
+
+
 def _check_outcome(record: dict[str, Any], game: Game) -> None:
     if "forfeit" in record:  # optional: absent when nobody forfeited (null is not absent)
         forfeit = record["forfeit"]
@@ -189,6 +195,7 @@ def _check_outcome(record: dict[str, Any], game: Game) -> None:
             raise FormatError("forfeit", "the moves reach the end of the game, so nobody forfeited")
         game.resign(SEAT_NAMES.index(forfeit["seat"]), forfeit["reason"])
     if record["result"] != game.result:
-        raise FormatError("result", f"the record says {record['result']!r} but the moves give {game.result!r}")
+        said, played = _outcome_words(record["result"]), _outcome_words(game.result)
+        raise FormatError("result", f"the record says {said}, but its moves say {played}")
     if "end" in record and game.result is None:
         raise FormatError("end", "the game is still running: only a finished game has an end")

@@ -21,8 +21,9 @@ ANALYSIS_ITERATIONS = 24  # the analyst's budget per turn: the tests check the a
 class Server:
     """`timessquare serve` in a subprocess; `kill()` is SIGKILL (nothing flushed), `start()` again resumes."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, analysis_iterations: int = ANALYSIS_ITERATIONS) -> None:
         self.database_url = f"sqlite:///{database}"
+        self.analysis_iterations = analysis_iterations
         self.port = 0
         self.url = ""
         self.process: subprocess.Popen[str] | None = None
@@ -30,7 +31,7 @@ class Server:
     def start(self) -> Server:
         command = [sys.executable, "-m", "timessquare", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--database-url", self.database_url, "--workers", "1",
-                   "--analysis-iterations", str(ANALYSIS_ITERATIONS)]
+                   "--analysis-iterations", str(self.analysis_iterations)]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
         assert self.process.stdout is not None

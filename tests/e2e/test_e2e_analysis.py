@@ -6,6 +6,7 @@ the page is open."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from conftest import Watched
 from e2e_play import screenshot, wait_ready
@@ -88,3 +89,67 @@ def test_a_game_waiting_for_its_analysis_gets_it_while_the_page_is_open(
     page.wait_for_selector(".analysis-chart", timeout=60000)
     expected = analyse(to_record(game), ANALYSIS_ITERATIONS).to_document()["turns"]
     assert page.locator(".analysis-table tbody tr").count() == len(expected)
+
+
+def test_on_a_phone_the_chart_is_drawn_at_its_width_and_its_words_stay_readable(
+    server: Server, open_page: Callable[..., Watched]
+) -> None:
+    game = next(play_games(1, 33, DEFAULT_RULES, "medium", "easy"))
+    game_id = store(server, game)
+    engine = make_engine(server.database_url)
+    AnalysisStore(engine).save(game_id, analyse(to_record(game), ANALYSIS_ITERATIONS).to_document())
+    engine.dispose()
+    page = open_page(width=375, height=667, mobile=True).page
+    page.goto(f"{server.url}/replay/{game_id}")
+    wait_ready(page)
+    page.wait_for_selector(".analysis-chart")
+
+    def smallest_label() -> float:
+        heights = page.eval_on_selector_all(
+            ".analysis-chart text.axis", "labels => labels.map((l) => l.getBoundingClientRect().height)"
+        )
+        return float(min(heights))
+
+    assert smallest_label() >= 11  # 12 px type drawn at its size, not shrunk to half of it
+    chart = page.locator(".analysis-chart").bounding_box()
+    assert chart is not None and chart["x"] >= 0 and chart["x"] + chart["width"] <= 375
+    page.locator(".analysis-chart").scroll_into_view_if_needed()
+    screenshot(page, "analysis-chart-phone", full_page=False)
+    # turned sideways: drawn again for the wider space, and the turn shown is still marked
+    page.locator(".analysis-chart rect.hit").nth(2).click()
+    page.set_viewport_size({"width": 667, "height": 375})
+    page.wait_for_function("() => document.querySelector('.analysis-chart').viewBox.baseVal.width > 400")
+    assert page.locator(".analysis-chart line.now").get_attribute("visibility") == "visible"
+    assert smallest_label() >= 11
+
+
+def test_a_game_the_analyst_gave_up_on_says_so(server: Server, open_page: Callable[..., Watched]) -> None:
+    game = next(play_games(1, 34, DEFAULT_RULES, "medium", "easy"))
+    game_id = store(server, game)
+    engine = make_engine(server.database_url)
+    AnalysisStore(engine).save(game_id, {"error": "the analysis did not finish in 3 tries"})  # as web/analyst.py
+    engine.dispose()
+    page = open_page().page
+    page.goto(f"{server.url}/replay/{game_id}")
+    wait_ready(page)
+    page.wait_for_selector("#analysis .analysis-body p")
+    assert page.locator("#analysis .analysis-body").inner_text() == "This game could not be analysed."
+    assert page.locator(".analysis-chart").count() == 0
+
+
+def test_a_server_that_analyses_no_games_says_so_instead_of_a_promise(
+    tmp_path: Path, open_page: Callable[..., Watched]
+) -> None:
+    server = Server(tmp_path / "no-analyst.sqlite3", analysis_iterations=0).start()
+    try:
+        game_id = store(server, next(play_games(1, 35, DEFAULT_RULES, "medium", "easy")))
+        page = open_page().page
+        page.goto(f"{server.url}/replay/{game_id}")
+        wait_ready(page)
+        body = page.locator("#analysis .analysis-body")
+        page.wait_for_function("() => /does not analyse/.test(document.querySelector('#analysis').textContent)")
+        assert body.inner_text() == "This server does not analyse games, so this one has no analysis."
+        page.click("[data-lang=fr]")  # the page drawn again in French still says so
+        page.wait_for_function("() => /n'analyse pas/.test(document.querySelector('#analysis').textContent)")
+    finally:
+        server.stop()

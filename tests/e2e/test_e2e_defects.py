@@ -213,18 +213,3 @@ def test_the_several_moves_note_goes_once_a_move_is_chosen(server: Server, open_
     assert figures(page)["low"] == low + 1
     assert page.locator("#message").is_hidden()
 
-
-def test_a_suggested_trade_says_discard_and_draw_as_the_button_does(
-    server: Server, open_page: Callable[..., Watched]
-) -> None:
-    """The hint (and the analysis) tell a turn with words.turnWords: a trade is "Discard H1 and draw 1 card",
-    not "Discard H1 → End the turn" (discarding ends the turn with the draw)."""
-    page = open_page().page
-    page.goto(server.url + "/")
-    wait_ready(page)
-    words = "([actions, moved]) => import('/static/js/words.js').then((m) => m.turnWords(actions, FIGURES, moved))"
-    words = words.replace("FIGURES", '{"sue": 8, "low": 6, "high": 10, "hal": 7, "deb": 9, "charlie": 8}')
-    assert page.evaluate(words, [["discard H1", "end"], None]) == "Discard H1 and draw 1 card"
-    assert page.evaluate(words, [["discard G2", "discard S", "end"], None]) == "Discard G2 S and draw 2 cards"
-    played = page.evaluate(words, [["S sue+1", "D2 deb-2", "end"], [{"sue": 9}, {"deb": 7}, {}]])
-    assert played == "S: Sue 1 toward B (8 → 9) → D2: Deb 2 toward A (9 → 7) → End the turn"

@@ -52,8 +52,9 @@ class PageParser(HTMLParser):
             value = named.get(name)
             if value and value.startswith("/static/"):
                 self.references.append(value)
-        if named.get("data-i18n"):
-            self.keys.append(str(named["data-i18n"]))
+        for name in ("data-i18n", "data-i18n-rich"):
+            if named.get(name):
+                self.keys.append(str(named[name]))
         for pair in (named.get("data-i18n-attr") or "").split(";"):
             if ":" in pair:
                 self.keys.append(pair.split(":")[1].strip())

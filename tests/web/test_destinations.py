@@ -1,6 +1,6 @@
-"""The `destinations` of the game protocol: where each legal action of the seat to move puts the figures it
-moves, as the rules core says (the page lights these up and works out none itself), over whole games; and
-a hint's turn, step by step."""
+"""The `destinations` and `words` of the game protocol: where each legal action of the seat to move puts the
+figures it moves, as the rules core says, and the action in words naming those spaces (the page lights these
+up and shows these words, and works out none itself), over whole games; and a hint's turn, step by step."""
 
 from __future__ import annotations
 
@@ -29,11 +29,18 @@ def core_destinations(action: str, figures: dict[str, int]) -> dict[str, int]:
 
 def check_state(state: dict[str, Any]) -> None:
     figures = state["view"]["figures"]
-    assert len(state["destinations"]) == len(state["legal"])
-    for action, moved in zip(state["legal"], state["destinations"], strict=True):
+    assert len(state["destinations"]) == len(state["legal"]) == len(state["words"])
+    for action, moved, words in zip(state["legal"], state["destinations"], state["words"], strict=True):
         assert moved == core_destinations(action, figures), action
         if ACTIONS[action_id(action)].kind in (PLAY, LURE):
             assert moved, f"{action} is legal, so it moves a figure (R4.4, R5.2)"
+        # the words name the spaces each figure leaves and lands on (the group: where Sue lands; GA: where
+        # the bodyguards land)
+        if action.startswith("SS "):
+            assert f"Sue → {moved['sue']})" in words, (action, words)
+            continue
+        for name, space in moved.items():
+            assert (str(space) if action == "GA" else f"{figures[name]} → {space}") in words, (action, words)
 
 
 def test_destinations_are_the_core_s_for_every_legal_action_over_whole_games(client: TestClient) -> None:
@@ -72,6 +79,9 @@ def test_a_hint_says_where_each_step_of_its_turn_puts_the_figures(client: TestCl
     assert len(hint["destinations"]) == len(hint["turn"])
     figures = dict(mover.state["view"]["figures"])
     assert hint["destinations"][0] == mover.state["destinations"][mover.state["legal"].index(hint["action"])]
+    # the turn in words starts with the first action as the state's own words say it
+    first = mover.state["words"][mover.state["legal"].index(hint["action"])]
+    assert first.removeprefix("Joker: ") in hint["words"] or hint["action"].startswith("discard "), hint
     for action, moved in zip(hint["turn"], hint["destinations"], strict=True):
         assert moved == core_destinations(action, figures)
         figures.update(moved)

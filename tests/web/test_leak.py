@@ -18,6 +18,7 @@ from timessquare.web.table import Table
 
 STATE_KEYS = {"v", "type", "version", "seat", "view", "legal", "destinations", "log", "players", "thinking", "over"} | {
     "lang",
+    "words",  # each legal action in words: public figures and spaces only
     "rematch",
     "draws_at_end",  # a count the seat's own hand gives (R6.1), never anything hidden
     "_raw",
@@ -76,6 +77,7 @@ def check_payload(message: dict[str, Any], seat: int | None, table: Table) -> No
             assert view == table.session.view(seat).to_document()
         if seat is None:
             assert view["hand"] is None and message["legal"] == [] and message["destinations"] == []
+            assert message["words"] == []
 
 
 def room_table(client: TestClient, game_id: str) -> Table:
@@ -135,7 +137,17 @@ def test_no_payload_of_a_computer_game_holds_a_secret(client: TestClient) -> Non
             hints += 1
             me.send({"v": 1, "type": "hint"})
             hint = me.until(lambda m: m["type"] == "hint")
-            assert set(hint) == {"v", "type", "action", "turn", "destinations", "win_probability", "version", "_raw"}
+            assert set(hint) == {
+                "v",
+                "type",
+                "action",
+                "turn",
+                "destinations",
+                "words",
+                "win_probability",
+                "version",
+                "_raw",
+            }
             assert hint["action"] in me.state["legal"]
         version = me.state["version"]
         me.act(rng.choice(me.state["legal"]))
@@ -169,4 +181,3 @@ def test_tokens_are_stored_only_as_hashes(client: TestClient, sqlite_url: str) -
         dump = json.dumps([list(map(str, row)) for row in connection.execute(text("SELECT * FROM seats"))])
     engine.dispose()
     assert game["token"] not in dump and game["invite_token"] not in dump
-

@@ -13,6 +13,7 @@ from conftest import new_game
 from starlette.testclient import TestClient
 from test_protocol import friend_game
 
+from timessquare.actions import ACTIONS, PLAY, action_id
 from timessquare.arena.selfplay import play_games
 from timessquare.cards import CARD_INDEX, SEAT_NAMES
 from timessquare.game import Game
@@ -48,7 +49,11 @@ GAMES = whole_games()
 
 def store_game(client: TestClient, game: Game) -> str:
     """A finished game put in the server's database as if it had been played there."""
-    store: GameStore = client.app.state.rooms.database.store  # type: ignore[attr-defined]
+    return store_finished(client.app.state.rooms.database.store, game)  # type: ignore[attr-defined]
+
+
+def store_finished(store: GameStore, game: Game) -> str:
+    """A finished game put in `store` as if it had been played there; its new id."""
     game_id = new_game_id()
     new = NewGame(game_id, "friend", dict(game.players), list(game.rules.names), game.start, {})
     forfeit = (game.forfeit["seat"], game.forfeit["reason"]) if game.forfeit else None
@@ -94,6 +99,11 @@ def core_frames(record: dict[str, Any], seat: int | None, lang: str) -> list[dic
     return frames
 
 
+def without_lines(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log entries without their `line` (test_log_lines checks it)."""
+    return [{key: value for key, value in entry.items() if key != "line"} for entry in log]
+
+
 def test_the_games_cover_every_ending() -> None:
     endings = {(o.termination, o.seat) for game in GAMES if (o := ending_of(game.view(None), game.forfeit))}
     given_up = {seat for kind, seat in endings if kind in (Termination.RESIGNATION, Termination.FORFEIT)}
@@ -120,6 +130,7 @@ def test_the_frames_are_the_cores_views_and_log(client: TestClient) -> None:
             public = [m for m in game.moves if not m.startswith(SHUFFLE)]
             assert len(replay["frames"]) == len(expected) == len(public) + 1
             for index, (got, want) in enumerate(zip(replay["frames"], expected, strict=True)):
+                got = {"view": got["view"], "log": without_lines(got["log"])}  # `played`, `line`: tests below
                 assert got == want, f"game {number}, {seat_name}, frame {index}"
             last = replay["frames"][-1]["log"][-1]["text"]
             assert last.startswith("Partie terminée" if lang == "fr" else "Game over")
@@ -171,3 +182,44 @@ def test_a_resignation_closes_the_last_frame(client: TestClient, lang: str) -> N
     at_the_deal = client.get(f"/api/games/{store_game(client, GAMES[-1])}/replay?lang={lang}").json()
     assert len(at_the_deal["frames"]) == 1 and at_the_deal["over"]["result"] == "B"
     assert [e["seat"] for e in at_the_deal["frames"][0]["log"]] == [None]
+
+
+def test_a_card_play_s_line_names_the_seat_and_the_card_after_a_colon_as_the_language_writes(
+    client: TestClient,
+) -> None:
+    """`played` ("A plays G1: The A-side bodyguard moves 1 toward B"): French writes lower case after its
+    colon, unless a name comes first ("B joue S : Sue se déplace…")."""
+    game_id = store_game(client, GAMES[0])
+    for lang in ("en", "fr"):
+        frames = client.get(f"/api/games/{game_id}/replay?lang={lang}").json()["frames"]
+        assert frames[0]["played"] is None
+        plays = [f for f in frames[1:] if ACTIONS[action_id(f["log"][0]["notation"])].kind == PLAY]
+        assert plays and all(f["played"] for f in plays)
+        assert all(f["played"] is None for f in frames[1:] if f not in plays)
+        for frame in plays:
+            entry = frame["log"][0]
+            card = entry["notation"].split(" ")[0]
+            card = "S S" if card == "SS" else card
+            text = entry["text"]
+            if lang == "fr" and not text.startswith(("Sue", "Hal", "Deb", "Charlie")):
+                text = text[0].lower() + text[1:]
+            verb = {"en": "plays", "fr": "joue"}[lang]
+            colon = {"en": ":", "fr": " :"}[lang]
+            assert frame["played"] == f"{entry['seat']} {verb} {card}{colon} {text}", frame["played"]
+
+
+def test_log_lines_name_who_acted_after_a_colon_as_the_language_writes(client: TestClient) -> None:
+    """The game page's log line (`line`): "B: Deb moves 2 toward B"; French "B : le garde du corps côté A se
+    déplace…" in lower case after its colon (a name keeps its capital); an entry that names its seat, or the
+    game's own ("Charlie stays"), is its text."""
+    game_id = store_game(client, GAMES[0])
+    for lang, colon in (("en", ":"), ("fr", " :")):
+        for frame in client.get(f"/api/games/{game_id}/replay?lang={lang}").json()["frames"]:
+            for entry in frame["log"]:
+                text, seat = entry["text"], entry["seat"]
+                if seat is None or not entry["notation"] or text.startswith(f"{seat} "):
+                    assert entry["line"] == text, entry
+                    continue
+                if lang == "fr" and not text.startswith(("Sue", "Hal", "Deb", "Charlie")):
+                    text = text[0].lower() + text[1:]
+                assert entry["line"] == f"{seat}{colon} {text}", entry

@@ -54,7 +54,8 @@ def report(analysis: GameAnalysis) -> str:
         own = [t for t in analysis.turns if t.seat == seat]
         mistakes = sum(t.mark == "mistake" for t in own)
         blunders = sum(t.mark == "blunder" for t in own)
-        lines.append(f"{name}: {len(own)} turns, {_count(mistakes, 'mistake')}, {_count(blunders, 'blunder')}.")
+        counts = (_count(len(own), "turn"), _count(mistakes, "mistake"), _count(blunders, "blunder"))
+        lines.append(f"{name}: {', '.join(counts)}.")
     costliest = analysis.costliest()
     if costliest:
         named = ", ".join(f"turn {t.number} ({SEAT_NAMES[t.seat]}, {t.cost} points)" for t in costliest)

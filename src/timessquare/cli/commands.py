@@ -260,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="RECORD", help="continue a saved game (a game record)")
     p.add_argument("--replay", metavar="RECORD", help="step through a game record")
     p.add_argument("--plain", action="store_true", help="a plain line-by-line game (no full screen)")
-    p.add_argument("--lang", choices=languages(), help="the plain game's language (default: en); docs/languages.md")
+    p.add_argument("--lang", choices=languages(), help="the game's language (default: en); docs/languages.md")
     p.add_argument("--no-color", action="store_true", help="no colours (as with the NO_COLOR environment variable)")
 
     p = add("legal", cmd_legal, "print the legal actions of a position document")

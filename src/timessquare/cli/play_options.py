@@ -28,8 +28,6 @@ def check_play_options(args: argparse.Namespace) -> argparse.Namespace:
     if args.plain and (args.load or args.hotseat):
         option = "--load" if args.load else "--hotseat"
         raise UsageError(f"--plain plays a new game against the computer: it has no {option} (leave out --plain)")
-    if args.lang and not args.plain:
-        raise UsageError("--lang is the plain game's language (add --plain): the full-screen game speaks English")
     filled = argparse.Namespace(**vars(args))
     for option, default in DEFAULTS.items():
         if getattr(filled, option) is None:

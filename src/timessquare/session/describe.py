@@ -45,7 +45,7 @@ def figure_words(figure: int, lang: str = LANGUAGES[0]) -> str:
     return words(f"fig.{FIGURE_NAMES[figure]}", lang)
 
 
-def _capital(text: str) -> str:
+def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
@@ -67,7 +67,7 @@ def describe(move: str, seat: int | None = None, lang: str = LANGUAGES[0]) -> st
             return words(_KEYS[kind + "_command"], lang, card=params.pop("code", ""), **params)
         return words(_KEYS[kind], lang, who=SEAT_NAMES[seat], **params)
     text = words(_KEYS[kind], lang, **params)
-    return text if kind == "invalid" else _capital(text)
+    return text if kind == "invalid" else capital(text)
 
 
 def _move_parts(move: str) -> tuple[str, dict[str, Any]]:

@@ -31,7 +31,7 @@ from ..record import to_record
 from ..tables import TK_START
 from ..variants import DEFAULT_RULES, Rules
 from ..view import PlayerView
-from .describe import describe
+from .choices import action_words
 from .destinations import destinations
 from .log import LogEntry, ending_words, entries_for, over_entry
 from .reasons import reason_words, session_words
@@ -66,7 +66,8 @@ class RuleError(IllegalActionError):
 
 @dataclass(frozen=True)
 class LegalAction:
-    """One action the seat to move may take: its id, its notation, its words, and where it puts the figures."""
+    """One action the seat to move may take: its id, its notation, its words as a choice on the board now
+    ("Sue 1 toward B (8 → 9)": choices.py), and where it puts the figures."""
 
     id: int
     notation: str
@@ -297,10 +298,9 @@ class GameSession:
         legal: tuple[LegalAction, ...] = ()
         if seat is not None:
             ids = sorted(self.legal_ids(seat), key=lambda a: ACTIONS[a].notation)
+            moved = {a: destinations(a, view.figures) for a in ids}
             legal = tuple(
-                LegalAction(
-                    a, ACTIONS[a].notation, describe(ACTIONS[a].notation, seat, lang), destinations(a, view.figures)
-                )
+                LegalAction(a, ACTIONS[a].notation, action_words(a, view.figures, lang, moved[a]), moved[a])
                 for a in ids
             )
         words = self._log_words.setdefault(lang, [])

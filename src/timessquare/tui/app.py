@@ -25,6 +25,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from ..actions import ACTION_IDS, ACTIONS, DISCARD, END_ID, LURE, PLAY
 from ..cards import CARD_CODES, SEAT_NAMES
+from ..catalog import counted
 from ..errors import IllegalActionError, TimesSquareError
 from ..players.base import Forfeit
 from ..session import ComputerTurn
@@ -36,7 +37,6 @@ from ..view import PlayerView
 from . import menu
 from .hint import Hint, ask, hint_words, load_suggest
 from .menu import Choice, Kind
-from .rules_text import KEYS_SUMMARY, RULES_SUMMARY
 from .screens.files import PathDialog
 from .screens.handover import HandOverScreen
 from .screens.replay import ReplayScreen
@@ -48,9 +48,9 @@ from .widgets.hand import HandBar
 from .widgets.log import MoveLog
 from .widgets.size import BOARD_SCREEN, HEIGHT_BREAKPOINTS, SIZE_CSS, WIDTH_BREAKPOINTS, SizeNotice
 from .widgets.status import InfoLine, header_parts, status_parts
+from .words import ENGLISH, localize_bindings, tui_words
 
 HINT_SECONDS = 1.0
-TURN_PROMPT = "Your turn: number keys pick a card; l lure, t trade, e end; ? all keys, r rules."
 LAUNCHER_ENV = "TIMESSQUARE_LAUNCHER"  # ./play sets it to how it was called
 
 
@@ -71,7 +71,7 @@ class Mode(Enum):
 class GameApp(App[None]):
     """A game against the computer, or between two people at one screen (hot seat)."""
 
-    TITLE = "Times Square"
+    TITLE = "Times Square"  # the game's name, in every language
     ENABLE_COMMAND_PALETTE = False
     CSS = (
         """
@@ -87,21 +87,21 @@ class GameApp(App[None]):
     )
     HORIZONTAL_BREAKPOINTS = WIDTH_BREAKPOINTS
     VERTICAL_BREAKPOINTS = HEIGHT_BREAKPOINTS
-    BINDINGS = [
-        *(Binding(str(n), f"pick({n})", f"card {n}", show=False) for n in range(1, 10)),
-        Binding("l", "lure", "Lure"),
-        Binding("t", "trade", "Trade"),
-        Binding("e", "end_turn", "End"),
-        Binding("c", "confirm", "Confirm", show=False),
-        Binding("escape", "cancel", "Back", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("r", "rules", "Rules"),
-        Binding("s", "save", "Save"),
-        Binding("o", "load", "Load"),
-        Binding("question_mark", "keys", "Keys"),
-        Binding("q", "quit_game", "Quit"),
-        Binding("n", "new_game", "New game", show=False),
-        Binding("p", "replay", "Replay", show=False),
+    BINDINGS = [  # each description is a `tui.key.*` name (localize_bindings)
+        *(Binding(str(n), f"pick({n})", "card", show=False) for n in range(1, 10)),
+        Binding("l", "lure", "lure"),
+        Binding("t", "trade", "trade"),
+        Binding("e", "end_turn", "end"),
+        Binding("c", "confirm", "confirm", show=False),
+        Binding("escape", "cancel", "back", show=False),
+        Binding("h", "hint", "hint"),
+        Binding("r", "rules", "rules"),
+        Binding("s", "save", "save"),
+        Binding("o", "load", "load"),
+        Binding("question_mark", "keys", "keys"),
+        Binding("q", "quit_game", "quit"),
+        Binding("n", "new_game", "newGame", show=False),
+        Binding("p", "replay", "replay", show=False),
     ]
 
     def __init__(
@@ -112,10 +112,14 @@ class GameApp(App[None]):
         load_options: dict[str, Any] | None = None,
         pace: float = 0.5,
         save_dir: Path | None = None,
+        lang: str = ENGLISH,
     ) -> None:
         """`new_session` deals the next game (`n`); `load_options` go to `Session.load`; `pace` is the pause
-        in seconds before each computer action, so a person can follow it."""
+        in seconds before each computer action, so a person can follow it; `lang`: the language of every
+        word on the screen (the catalogs')."""
         super().__init__()
+        self.lang = lang
+        localize_bindings(self, lang)
         self.session = session
         self.new_session = new_session
         self.load_options = load_options or {}
@@ -138,20 +142,20 @@ class GameApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield InfoLine(id="header")
-        yield Board(id="board")
+        yield Board(id="board", lang=self.lang)
         yield InfoLine(id="status")
         yield HandBar(id="hand")
         with Horizontal(id="middle"):
             yield ChoiceList(id="choices")
-            yield MoveLog(id="log")
+            yield MoveLog(id="log", lang=self.lang)
         yield Static(id="message")
         yield Footer(compact=True, show_command_palette=False)
-        yield SizeNotice()
+        yield SizeNotice(self.lang)
 
     def on_mount(self) -> None:
         self.screen.add_class(BOARD_SCREEN)
-        self.query_one("#choices", ChoiceList).border_title = "Your choice"
-        self.query_one("#log", MoveLog).border_title = "Moves"
+        self.query_one("#choices", ChoiceList).border_title = self.words("choicesTitle")
+        self.query_one("#log", MoveLog).border_title = self.words("logTitle")
         self.query_one(MoveLog).reset(self.session.log)
         self.query_one(ChoiceList).focus()
         self.advance()
@@ -165,6 +169,19 @@ class GameApp(App[None]):
     def choices(self) -> ChoiceList:
         return self.query_one("#choices", ChoiceList)
 
+    def words(self, key: str, /, **params: object) -> str:
+        """The screen's words: `tui.<key>` in the app's language."""
+        return tui_words(key, self.lang, **params)
+
+    def why_not(self, aid: int) -> str:
+        return self.session.why_not(aid, self.lang)
+
+    def seat_name(self, seat: int) -> str:
+        return self.session.seat_name(seat, self.lang)
+
+    def result_words(self) -> str:
+        return result_words(self.session.update().outcome, self.lang)
+
     def say(self, text: str) -> None:
         """The message line: what just happened, or why a choice is not allowed."""
         self.message = text
@@ -173,31 +190,33 @@ class GameApp(App[None]):
     def menu_for(self, view: PlayerView) -> list[Choice]:
         s = self.session
         if s.is_over:
-            return menu.over_menu()
+            return menu.over_menu(self.lang)
         if not s.person_to_move:
+            seat = SEAT_NAMES[s.to_move]
             if s.computer_to_move:
-                return menu.note_menu(f"{s.seat_name(s.to_move)} ({SEAT_NAMES[s.to_move]}) is thinking…")
-            return menu.note_menu(f"The screen goes to {SEAT_NAMES[s.to_move]}")
+                return menu.note_menu(self.words("thinking", who=self.seat_name(s.to_move), seat=seat))
+            return menu.note_menu(self.words("screenGoes", seat=seat))
         legal = set(s.legal_ids())
         if self.mode == Mode.CARD and self.card is not None:
-            return menu.effect_menu(view, legal, self.card, s.why_not)
+            return menu.effect_menu(view, legal, self.card, self.why_not, self.lang)
         if self.mode == Mode.LURE:
-            return menu.lure_menu(view, legal, s.why_not)
+            return menu.lure_menu(view, legal, self.why_not, self.lang)
         if self.mode == Mode.TRADE:
-            return menu.trade_menu(view, self.marked)
-        return menu.main_menu(view, legal, s.why_not)
+            return menu.trade_menu(view, self.marked, self.lang)
+        return menu.main_menu(view, legal, self.why_not, self.lang)
 
     def redraw(self, highlight: int | None = None) -> None:
         """Draw everything from the view of the seat at the screen."""
         s = self.session
         view = s.view()
-        names = (s.seat_name(0), s.seat_name(1))
-        note = "thinking…" if self.thinking else ""
-        self.query_one("#header", InfoLine).show(header_parts(view, names, note))
-        self.query_one("#status", InfoLine).show(status_parts(view))
-        hidden = "Hands are hidden while the screen changes hands." if s.hotseat and view.seat is None else ""
+        names = (self.seat_name(0), self.seat_name(1))
+        note = self.words("thinkingNote") if self.thinking else ""
+        self.query_one("#header", InfoLine).show(header_parts(view, names, note, self.lang))
+        self.query_one("#status", InfoLine).show(status_parts(view, lang=self.lang))
+        hidden = self.words("handsHidden") if s.hotseat and view.seat is None else ""
         selected = self.card if self.mode == Mode.CARD else None
-        self.query_one(HandBar).show(view, self.marked if self.mode == Mode.TRADE else (), selected, hidden)
+        marked = self.marked if self.mode == Mode.TRADE else ()
+        self.query_one(HandBar).show(view, marked, selected, hidden, lang=self.lang)
         self.choices.show(self.menu_for(view), highlight)
         self.show_preview()
 
@@ -224,7 +243,7 @@ class GameApp(App[None]):
         if self.hint is not None and choice.action == self.hint[0]:
             self.say(self.hint[1])  # the hinted choice keeps the hint's words
         elif choice.legal:
-            self.say(f"{notation}: {describe(notation, self.session.to_move)}. Enter plays it, Esc goes back.")
+            self.say(self.words("playIt", action=notation, words=describe(notation, self.session.to_move, self.lang)))
         else:
             self.say(f"✗ {notation}: {choice.reason}")
 
@@ -250,7 +269,7 @@ class GameApp(App[None]):
         if s.is_over:
             self.mode = Mode.OVER
             self.redraw()
-            self.say(result_words(s.update().outcome) + "  n: new game · p: replay · s: save")
+            self.say(self.words("overKeys", result=self.result_words()))
             return
         if s.computer_to_move:
             self.mode = Mode.WAIT
@@ -270,14 +289,14 @@ class GameApp(App[None]):
             self.mode = Mode.WAIT
             self.redraw()
             seat = s.to_move
-            name = f"player {SEAT_NAMES[seat]}"
-            self.push_screen(HandOverScreen(name), partial(self.taken_over, self.generation, seat))
+            name = self.words("handover.player", seat=SEAT_NAMES[seat])
+            self.push_screen(HandOverScreen(name, lang=self.lang), partial(self.taken_over, self.generation, seat))
             return
         if self.mode in (Mode.WAIT, Mode.OVER):
             self.mode = Mode.MAIN
         self.redraw()
         if not self.message:
-            self.say(TURN_PROMPT)
+            self.say(self.words("prompt"))
 
     def taken_over(self, generation: int, seat: int, _: None = None) -> None:
         if generation != self.generation:
@@ -285,7 +304,7 @@ class GameApp(App[None]):
         self.session.take_screen(seat)
         self.mode = Mode.MAIN
         self.redraw()
-        self.say(f"Your turn, player {SEAT_NAMES[seat]}.")
+        self.say(self.words("yourTurnPlayer", seat=SEAT_NAMES[seat]))
 
     def start_thinking(self, generation: int) -> None:
         if generation != self.generation or not self.session.computer_to_move:
@@ -315,7 +334,7 @@ class GameApp(App[None]):
         if self.session.person_to_move:
             played = ", ".join(self.computer_moves)
             self.computer_moves.clear()
-            self.say(f"{SEAT_NAMES[seat]} played: {played}. Your turn.")
+            self.say(self.words("computerPlayed", seat=SEAT_NAMES[seat], actions=played))
 
     def computer_failed(self, generation: int, reason: str) -> None:
         if generation != self.generation:
@@ -360,10 +379,10 @@ class GameApp(App[None]):
         """True (and says why) when the person may not act now."""
         s = self.session
         if s.is_over:
-            self.say(result_words(s.update().outcome) + "  n: new game · p: replay · q: quit")
+            self.say(self.words("overKeysQuit", result=self.result_words()))
             return True
         if not s.person_to_move:
-            self.say(f"Please wait: it is {SEAT_NAMES[s.to_move]}'s turn ({s.seat_name(s.to_move)}).")
+            self.say(self.words("wait", seat=SEAT_NAMES[s.to_move], who=self.seat_name(s.to_move)))
             return True
         return False
 
@@ -375,9 +394,9 @@ class GameApp(App[None]):
         legal = set(self.session.legal_ids())
         actions = menu.card_actions(card)
         if not any(a in legal for a in actions):
-            self.say(f"{CARD_CODES[card]} cannot be played now: {self.session.why_not(actions[0])}")
+            self.say(self.words("cardNotNow", card=CARD_CODES[card], why=self.why_not(actions[0])))
         else:
-            self.say(f"{CARD_CODES[card]}: choose how to play it (↑ ↓ Enter), Esc: back.")
+            self.say(self.words("cardHow", card=CARD_CODES[card]))
 
     def act(self, aid: int) -> bool:
         """Take an action for the person; a refusal is explained on the message line."""
@@ -385,16 +404,16 @@ class GameApp(App[None]):
             return False
         try:
             entries = self.session.play(aid)
-        except IllegalActionError as e:
-            self.say(f"Not allowed: {ACTIONS[aid].notation}: {e.why}")
+        except IllegalActionError:
+            self.say(self.words("notAllowedAction", action=ACTIONS[aid].notation, why=self.why_not(aid)))
             return False
         except TimesSquareError as e:
-            self.say(f"Not allowed: {e}")
+            self.say(self.words("notAllowed", why=e))
             return False
         self.quit_armed = self.load_armed = False
         self.hint = None
         self.add_log(entries)
-        self.say(" · ".join(e.words for e in entries[:3]))
+        self.say(" · ".join(e.text(self.lang) for e in entries[:3]))
         if self.session.person_to_move:  # the same turn goes on
             keep = self.mode == Mode.CARD and self.card is not None
             legal = set(self.session.legal_ids())
@@ -415,7 +434,7 @@ class GameApp(App[None]):
         self.marked ^= {index}
         current = self.choices.highlighted
         self.redraw(highlight=current)
-        self.say(f"{len(self.marked)} card(s) marked to discard; c (or the last line) discards them.")
+        self.say(counted("tui.marked", len(self.marked), self.lang))
 
     # ----------------------------------------------------------------- keys
 
@@ -425,7 +444,7 @@ class GameApp(App[None]):
         view = self.session.view()
         groups = menu.hand_groups(view)
         if not 1 <= number <= len(groups):
-            self.say(f"Your hand has {len(groups)} kinds of card: keys 1-{len(groups)}.")
+            self.say(self.words("handKinds", n=len(groups)))
             return
         card = groups[number - 1][0]
         if self.mode == Mode.TRADE:
@@ -456,9 +475,9 @@ class GameApp(App[None]):
         legal = set(self.session.legal_ids())
         lures = [a.id for a in ACTIONS if a.kind == LURE]
         if not any(a in legal for a in lures):
-            self.say(f"No lure is possible now: {self.session.why_not(lures[0])}")
+            self.say(self.words("noLure", why=self.why_not(lures[0])))
         else:
-            self.say("Lure: choose the figure to move onto Hal's space (R5.2). Esc: back.")
+            self.say(self.words("lureHow"))
 
     def action_trade(self) -> None:
         if not self.choose_by_menu(Mode.TRADE):
@@ -467,26 +486,28 @@ class GameApp(App[None]):
         legal = set(self.session.legal_ids())
         if not any(ACTIONS[a].kind == DISCARD for a in legal):
             first = menu.hand_cards(view)[0] if view.hand else 0
-            self.say(f"No trade now: {self.session.why_not(ACTION_IDS['discard ' + CARD_CODES[first]])}")
+            self.say(self.words("noTrade", why=self.why_not(ACTION_IDS["discard " + CARD_CODES[first]])))
         else:
-            self.say("Trade: mark cards with Enter or their number key, then c to discard them and draw.")
+            self.say(self.words("tradeHow"))
 
     def action_confirm(self) -> None:
         if self.not_now():
             return
         if self.mode != Mode.TRADE:
-            self.say("c confirms a trade: press t to start one.")
+            self.say(self.words("confirmWhat"))
             return
         view = self.session.view()
         if not self.marked and view.turn["mode"] != "trade":
-            self.say("Mark at least one card to discard first (R5.3: a trade discards at least one card).")
+            self.say(self.words("markFirst"))
             return
         cards = [menu.hand_cards(view)[i] for i in sorted(self.marked)]
         for card in cards:
+            discard = ACTION_IDS["discard " + CARD_CODES[card]]
             try:
-                self.add_log(self.session.play(ACTION_IDS["discard " + CARD_CODES[card]]))
+                self.add_log(self.session.play(discard))
             except TimesSquareError as e:
-                self.say(f"Not allowed: {getattr(e, 'why', e)}")
+                why = self.why_not(discard) if isinstance(e, IllegalActionError) else e
+                self.say(self.words("notAllowed", why=why))
                 self.marked.clear()
                 self.redraw()
                 return
@@ -509,11 +530,11 @@ class GameApp(App[None]):
     def action_hint(self) -> None:
         if self.not_now():
             return
-        suggest = load_suggest()
+        suggest = load_suggest(self.lang)
         if isinstance(suggest, str):
-            self.say(f"No hint: {suggest}.")
+            self.say(self.words("noHint", why=suggest))
             return
-        self.say("Thinking about a hint…")
+        self.say(self.words("hintThinking"))
         self.find_hint(suggest, self.session.view(), self.session.rules, self.generation)
 
     @work(thread=True, exclusive=True, group="hint")
@@ -521,7 +542,7 @@ class GameApp(App[None]):
         try:
             hint = ask(suggest, view, rules, HINT_SECONDS, random.Random())
         except Exception as e:  # the hint service is optional: its failure is only a message
-            self.call_from_thread(self.say, f"No hint: the hint service failed ({type(e).__name__}: {e}).")
+            self.call_from_thread(self.say, self.words("hintFailed", why=f"{type(e).__name__}: {e}"))
         else:
             self.call_from_thread(self.show_hint, generation, len(view.moves), hint)
 
@@ -530,7 +551,7 @@ class GameApp(App[None]):
             return
         if len(self.session.view().moves) != moves:
             return  # the person moved meanwhile: the hint is for a position that has gone
-        self.hint = (hint.action, hint_words(hint))
+        self.hint = (hint.action, hint_words(hint, self.lang))
         self.say(self.hint[1])
         action = ACTIONS[hint.action]
         if action.kind == PLAY:
@@ -548,16 +569,16 @@ class GameApp(App[None]):
                 self.choices.highlighted = index
 
     def action_rules(self) -> None:
-        self.push_screen(TextScreen(RULES_SUMMARY))
+        self.push_screen(TextScreen(self.words("rules"), self.lang))
 
     def action_keys(self) -> None:
-        self.push_screen(TextScreen(KEYS_SUMMARY))
+        self.push_screen(TextScreen(self.words("keys"), self.lang))
 
     def action_save(self) -> None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         default = self.last_path or str(self.save_dir / f"times-square-{stamp}.json")
-        hint = f"Enter: save · Escape: cancel · a name alone goes into {self.save_dir}"
-        self.push_screen(PathDialog("Save the game record as:", default, hint), self.save_to)
+        hint = self.words("save.help", folder=self.save_dir)
+        self.push_screen(PathDialog(self.words("save.title"), default, hint, self.lang), self.save_to)
 
     def resolve(self, path: str) -> Path:
         """A typed file name: relative names are in the save folder (the dialogs say which)."""
@@ -566,21 +587,21 @@ class GameApp(App[None]):
 
     def save_to(self, path: str | None) -> None:
         if not path:
-            self.say("Not saved.")
+            self.say(self.words("save.none"))
             return
         try:
-            written = self.session.save(self.resolve(path))
+            written = self.session.save(self.resolve(path), self.lang)
         except TimesSquareError as e:
-            self.say(f"Not saved: {e}")
+            self.say(self.words("save.failed", why=e))
             return
         self.last_path = str(written)
         self.saved_version = self.session.version
         # The path once, inside the command: at 80 columns the message has two lines, and a sentence is not cut.
         where = shlex.quote(str(written))
         if self.session.is_over:
-            self.say(f"Saved. To watch it again: {play_command()} --replay {where}")
+            self.say(self.words("save.doneOver", command=f"{play_command()} --replay {where}"))
         else:
-            self.say(f"Saved. To go on with it later: {play_command()} --load {where}")
+            self.say(self.words("save.done", command=f"{play_command()} --load {where}"))
 
     @property
     def unsaved(self) -> bool:
@@ -590,25 +611,25 @@ class GameApp(App[None]):
     def action_load(self) -> None:
         if self.unsaved and not self.load_armed:
             self.load_armed = True
-            self.say("This game has moves that are not saved: o again loads another game anyway (s saves it first).")
+            self.say(self.words("load.unsaved"))
             return
         self.load_armed = False
-        hint = f"Enter: load · Escape: cancel · a name alone is looked for in {self.save_dir}"
-        self.push_screen(PathDialog("Load a game record and continue it:", self.last_path, hint), self.load_from)
+        hint = self.words("load.help", folder=self.save_dir)
+        self.push_screen(PathDialog(self.words("load.title"), self.last_path, hint, self.lang), self.load_from)
 
     def load_from(self, path: str | None) -> None:
         if not path:
-            self.say("Nothing loaded.")
+            self.say(self.words("load.none"))
             return
         try:
             session = Session.load(self.resolve(path), **self.load_options)
         except TimesSquareError as e:
-            self.say(f"Not loaded: {e}")
+            self.say(self.words("load.failed", why=e))
             return
         self.last_path = path
         self.replace_session(session)
         self.saved_version = session.version
-        self.say(f"Loaded {path}: {session.moves_so_far} moves so far.")
+        self.say(counted("tui.load.done", session.moves_so_far, self.lang, path=path))
 
     def replace_session(self, session: Session) -> None:
         self.session.close()
@@ -622,10 +643,10 @@ class GameApp(App[None]):
 
     def action_new_game(self) -> None:
         if not self.session.is_over:
-            self.say("n starts a new game once this one is over (q quits, s saves).")
+            self.say(self.words("newGameLater"))
             return
         if self.new_session is None:
-            self.say(f"No new game here: start one with {play_command()}.")
+            self.say(self.words("noNewGame", command=play_command()))
             return
         self.say("")
         self.replace_session(self.new_session())
@@ -633,31 +654,31 @@ class GameApp(App[None]):
     def action_replay(self) -> None:
         s = self.session
         if not s.is_over:
-            self.say(f"The replay viewer opens once the game is over (or: {play_command()} --replay RECORD).")
+            self.say(self.words("replayLater", command=play_command()))
             return
-        self.push_screen(ReplayScreen(s.core.timeline()))
+        self.push_screen(ReplayScreen(s.core.timeline(), lang=self.lang))
 
     def action_quit_game(self) -> None:
         if self.session.is_over or self.quit_armed:
             self.exit()
             return
         self.quit_armed = True
-        self.say("Press q again to quit; the game is not kept unless you save it first (s).")
+        self.say(self.words("quitAgain"))
 
 
 class ReplayApp(App[None]):
     """`timessquare play --replay RECORD`: only the replay viewer."""
 
-    TITLE = "Times Square replay"
     ENABLE_COMMAND_PALETTE = False
     CSS = SIZE_CSS
     HORIZONTAL_BREAKPOINTS = WIDTH_BREAKPOINTS
     VERTICAL_BREAKPOINTS = HEIGHT_BREAKPOINTS
 
-    def __init__(self, record: dict[str, Any], rules: Rules | None = None) -> None:
+    def __init__(self, record: dict[str, Any], rules: Rules | None = None, lang: str = ENGLISH) -> None:
         super().__init__()
         self.timeline = walk(record, rules)
+        self.lang = lang
+        self.title = tui_words("replayTitle", lang)
 
     def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.timeline), lambda _: self.exit())
-
+        self.push_screen(ReplayScreen(self.timeline, lang=self.lang), lambda _: self.exit())

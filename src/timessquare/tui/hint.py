@@ -11,6 +11,7 @@ from ..actions import ACTIONS
 from ..session.describe import describe
 from ..variants import Rules
 from ..view import PlayerView
+from .words import ENGLISH, tui_words
 
 HINTS_MODULE = "timessquare.players.hints"
 
@@ -24,12 +25,12 @@ class Hint(Protocol):
 Suggest = Callable[..., Any]
 
 
-def load_suggest() -> Suggest | str:
-    """The service's `suggest` function, or why there is none (in words for the screen)."""
+def load_suggest(lang: str = ENGLISH) -> Suggest | str:
+    """The service's `suggest` function, or why there is none (in words of `lang` for the screen)."""
     try:
         from ..players.hints import suggest  # the one optional part of the players: the TUI runs without it
     except ImportError as e:
-        return f"hints are not available in this version ({HINTS_MODULE} is missing: {e})"
+        return tui_words("hint.missing", lang, module=HINTS_MODULE, error=e)
     return suggest
 
 
@@ -38,13 +39,17 @@ def ask(suggest: Suggest, view: PlayerView, rules: Rules, seconds: float, rng: r
     return suggest(view, rules, seconds=seconds, rng=rng)  # type: ignore[no-any-return]
 
 
-def hint_words(hint: Hint) -> str:
-    """ "Hint: D3 sue-3 (Deb moves Sue 3 toward A), then end. Chance to win about 62%." """
+def hint_words(hint: Hint, lang: str = ENGLISH) -> str:
+    """ "Hint: D3 sue-3 (Deb moves Sue 3 toward A), then end. Chance to win about 62%." in words of `lang`."""
     first = ACTIONS[hint.action].notation
-    text = f"Hint: {first} ({describe(first)})"
     # `turn` is the whole suggested turn; it normally begins with `action`.
     later = hint.turn[1:] if hint.turn and hint.turn[0] == hint.action else hint.turn
-    rest = [ACTIONS[a].notation for a in later]
-    if rest:
-        text += ", then " + ", ".join(rest)
-    return text + f". Chance to win about {round(100 * hint.win_probability)}%."
+    rest = ", ".join(ACTIONS[a].notation for a in later)
+    return tui_words(
+        "hint.text",
+        lang,
+        action=first,
+        words=describe(first, lang=lang),
+        then=tui_words("hint.then", lang, actions=rest) if rest else "",
+        p=round(100 * hint.win_probability),
+    )

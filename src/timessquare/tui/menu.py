@@ -13,8 +13,10 @@ from enum import Enum
 
 from ..actions import ACTION_IDS, ACTIONS, DISCARD, END_ID, LURE, PLAY
 from ..cards import CARD_CODES, CARD_COLOUR, CARD_INDEX, COLOUR_NAMES
+from ..catalog import counted, words
 from ..view import PlayerView
 from .preview import moved_figures
+from .words import ENGLISH, tui_words
 
 
 class Kind(Enum):
@@ -50,23 +52,6 @@ class Choice:
 
 Explain = Callable[[int], str]
 
-# What each card does (R4), short enough for the choices panel.
-CARD_HELP = {
-    "S": "Sue 1; two: group move",
-    "G1": "a bodyguard 1",
-    "G2": "each guard 1, or one 2",
-    "GA": "guards next to Sue",
-    "H1": "Hal 1",
-    "H2": "Hal 2",
-    "H3": "Hal 3",
-    "D1": "Deb 1, or joker",
-    "D2": "Deb 2, or joker",
-    "D3": "Deb 3, or joker",
-    "D4": "Deb 4, or joker",
-    "D5": "Deb 5, or joker",
-    "DM": "Deb to 8, or joker",
-}
-
 
 def hand_cards(view: PlayerView) -> list[int]:
     """The own hand as card indices grouped by colour, in the order of R4 (green, grey, yellow, red)."""
@@ -93,8 +78,9 @@ def _first_reason(actions: Sequence[int], explain: Explain) -> str:
     return explain(actions[0]) if actions else ""
 
 
-def main_menu(view: PlayerView, legal: Collection[int], explain: Explain) -> list[Choice]:
-    """The start of a choice: the cards in hand, the lure, the trade and the end of the turn."""
+def main_menu(view: PlayerView, legal: Collection[int], explain: Explain, lang: str = ENGLISH) -> list[Choice]:
+    """The start of a choice: the cards in hand (each with what it does, R4: `tui.card.*`), the lure, the
+    trade and the end of the turn, in words of `lang`."""
     choices = []
     for number, (card, count) in enumerate(hand_groups(view), 1):
         code = CARD_CODES[card]
@@ -104,7 +90,7 @@ def main_menu(view: PlayerView, legal: Collection[int], explain: Explain) -> lis
         choices.append(
             Choice(
                 Kind.CARD,
-                f"{code:<2} {times} {CARD_HELP[code]}",
+                f"{code:<2} {times} {tui_words(f'card.{code}', lang)}",
                 key=str(number),
                 card=card,
                 legal=playable,
@@ -115,81 +101,86 @@ def main_menu(view: PlayerView, legal: Collection[int], explain: Explain) -> lis
     lures = [a.id for a in ACTIONS if a.kind == LURE]
     can_lure = any(a in legal for a in lures)
     choices.append(
-        Choice(Kind.LURE_MENU, "Lure Sue or a guard to Hal", "l", legal=can_lure, reason=_lure_reason(lures, explain))
+        Choice(Kind.LURE_MENU, tui_words("menu.lure", lang), "l", legal=can_lure, reason=_lure_reason(lures, explain))
     )
     discards = [a.id for a in ACTIONS if a.kind == DISCARD]
     can_trade = any(a in legal for a in discards)
     trade_reason = ""
     if not can_trade and view.hand:
         trade_reason = explain(ACTION_IDS[f"discard {CARD_CODES[hand_cards(view)[0]]}"])
-    choices.append(Choice(Kind.TRADE_MENU, "Trade: discard cards", "t", legal=can_trade, reason=trade_reason))
+    choices.append(Choice(Kind.TRADE_MENU, tui_words("menu.trade", lang), "t", legal=can_trade, reason=trade_reason))
     can_end = END_ID in legal
     end_reason = "" if can_end else explain(END_ID)
-    choices.append(Choice(Kind.END, "End the turn (draw)", "e", action=END_ID, legal=can_end, reason=end_reason))
+    end = tui_words("menu.end", lang)
+    choices.append(Choice(Kind.END, end, "e", action=END_ID, legal=can_end, reason=end_reason))
     return choices
 
 
 def _lure_reason(lures: Sequence[int], explain: Explain) -> str:
     reasons = [explain(a) for a in lures]
-    return "" if "legal" in reasons else reasons[0]
+    return "" if "" in reasons else reasons[0]
 
 
-def moves_words(view: PlayerView, aid: int) -> str:
+def moves_words(view: PlayerView, aid: int, lang: str = ENGLISH) -> str:
     """Where an action takes the figures, in the notation's names: "low 6→7, high 10→11"."""
     moved = moved_figures(view.figures, aid)
     if len(moved) == 3:  # the group move: Sue's numbers stand for all three (moved is in figure order)
         sue_from, sue_to = next((old, new) for name, old, new in moved if name == "sue")
-        return f"sue {sue_from}→{sue_to}, guards too"
+        return tui_words("menu.group", lang, sue=f"sue {sue_from}→{sue_to}")
     return ", ".join(f"{name} {old}→{new}" for name, old, new in moved)
 
 
 def _action_choices(
-    view: PlayerView, kind: Kind, actions: Sequence[int], legal: Collection[int], explain: Explain
+    view: PlayerView, kind: Kind, actions: Sequence[int], legal: Collection[int], explain: Explain, lang: str
 ) -> list[Choice]:
     """The actions as choices, the legal ones first (each group in id order): notation, then where to."""
     ordered = sorted(actions, key=lambda a: (a not in legal, a))
     out = []
     for aid in ordered:
         ok = aid in legal
-        label = f"{ACTIONS[aid].notation:<15} {moves_words(view, aid)}"
+        label = f"{ACTIONS[aid].notation:<15} {moves_words(view, aid, lang)}"
         out.append(Choice(kind, label, action=aid, legal=ok, reason="" if ok else explain(aid), hang=16))
     return out
 
 
-def effect_menu(view: PlayerView, legal: Collection[int], card: int, explain: Explain) -> list[Choice]:
+def effect_menu(
+    view: PlayerView, legal: Collection[int], card: int, explain: Explain, lang: str = ENGLISH
+) -> list[Choice]:
     """A card's effects (R4, R9 jokers included), the legal ones first, after a way back."""
-    back = Choice(Kind.BACK, f"back  ({CARD_CODES[card]}: {COLOUR_NAMES[CARD_COLOUR[card]]})", "esc")
-    return [back, *_action_choices(view, Kind.EFFECT, card_actions(card), legal, explain)]
+    colour = words(f"colour.{COLOUR_NAMES[CARD_COLOUR[card]]}", lang)
+    back = Choice(Kind.BACK, tui_words("menu.backCard", lang, card=CARD_CODES[card], colour=colour), "esc")
+    return [back, *_action_choices(view, Kind.EFFECT, card_actions(card), legal, explain, lang)]
 
 
-def lure_menu(view: PlayerView, legal: Collection[int], explain: Explain) -> list[Choice]:
+def lure_menu(view: PlayerView, legal: Collection[int], explain: Explain, lang: str = ENGLISH) -> list[Choice]:
     """The three lures of R5.2."""
     lures = [a.id for a in ACTIONS if a.kind == LURE]
-    return [Choice(Kind.BACK, "back", "esc"), *_action_choices(view, Kind.LURE, lures, legal, explain)]
+    back = Choice(Kind.BACK, tui_words("menu.back", lang), "esc")
+    return [back, *_action_choices(view, Kind.LURE, lures, legal, explain, lang)]
 
 
-def trade_menu(view: PlayerView, marked: Collection[int]) -> list[Choice]:
+def trade_menu(view: PlayerView, marked: Collection[int], lang: str = ENGLISH) -> list[Choice]:
     """R5.3: every card of the hand to mark or unmark, then the confirmation."""
-    choices = [Choice(Kind.BACK, "back", "esc")]
+    choices = [Choice(Kind.BACK, tui_words("menu.back", lang), "esc")]
     for index, card in enumerate(hand_cards(view)):
         on = index in marked
         box = "[x]" if on else "[ ]"
         choices.append(Choice(Kind.TOGGLE, f"{box} {CARD_CODES[card]}", card=card, index=index, marked=on))
     count = len(marked)
     if count:
-        label = f"Discard {count} card{'s' if count != 1 else ''}, end the turn"
+        label = counted("tui.menu.discard", count, lang)
     else:
-        label = "End the turn" if view.turn["mode"] == "trade" else "Mark the cards to discard first"
+        label = tui_words("menu.endTrade" if view.turn["mode"] == "trade" else "menu.markFirst", lang)
     choices.append(Choice(Kind.CONFIRM, label, "c", action=END_ID))
     return choices
 
 
-def over_menu() -> list[Choice]:
+def over_menu(lang: str = ENGLISH) -> list[Choice]:
     return [
-        Choice(Kind.NEW_GAME, "New game", "n"),
-        Choice(Kind.REPLAY, "Replay this game", "p"),
-        Choice(Kind.SAVE, "Save the game", "s"),
-        Choice(Kind.QUIT, "Quit", "q"),
+        Choice(Kind.NEW_GAME, tui_words("menu.newGame", lang), "n"),
+        Choice(Kind.REPLAY, tui_words("menu.replay", lang), "p"),
+        Choice(Kind.SAVE, tui_words("menu.save", lang), "s"),
+        Choice(Kind.QUIT, tui_words("menu.quit", lang), "q"),
     ]
 
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from ..cards import CARD_COLOUR, GREEN, GREY, RED, YELLOW
 
-# Three letters per figure: the board gives each space three columns.
-FIGURE_LABEL = {"sue": "Sue", "low": "Grd", "high": "Grd", "hal": "Hal", "deb": "Deb", "charlie": "Cha"}
 # Explicit colours: Textual re-colours the sixteen named ANSI colours by its theme (yellow turns orange).
 SUE_GREEN = "bold #000000 on #3cb043"
 GUARD_GREY = "#000000 on #a8a8a8"

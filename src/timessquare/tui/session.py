@@ -13,27 +13,31 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import SEAT_NAMES
+from ..catalog import ENGLISH, words
 from ..errors import TimesSquareError
 from ..game import Game
 from ..players import Player, make_player
 from ..players.base import Forfeit
 from ..record import read_record_file
 from ..session import ComputerTurn, GameSession, LogEntry, SeatUpdate
+from ..session.reasons import session_words
 from ..session.timeline import walk
 from ..variants import Rules
 from ..view import PlayerView
+from .words import player_words
 
 YOU = "you"  # the record's name for the person at the screen against the computer
 PERSON = "person"  # the record's name for each of two people at one screen (hot seat)
 HUMAN_NAMES = (YOU, PERSON)
 
 
-def load_player(spec: str, rules: Rules) -> Player:
-    """A computer player by name; a clear error when it does not exist (or is not built yet)."""
+def load_player(spec: str, rules: Rules, lang: str = ENGLISH) -> Player:
+    """A computer player by name; a clear error (in words of `lang`) when it does not exist (or is not built
+    yet)."""
     try:
         return make_player(spec, rules)
     except ImportError as e:
-        raise TimesSquareError(f"the computer player {spec!r} is not available ({e}); try --opponent random") from None
+        raise TimesSquareError(words("tui.noPlayer", lang, player=repr(spec), why=e)) from None
 
 
 class Session:
@@ -84,12 +88,14 @@ class Session:
     # ----------------------------------------------------------------- making one
 
     @classmethod
-    def new(cls, rules: Rules, seed: int | None, seat_choice: str, opponent: str, hotseat: bool = False) -> Session:
+    def new(
+        cls, rules: Rules, seed: int | None, seat_choice: str, opponent: str, hotseat: bool = False, lang: str = ENGLISH
+    ) -> Session:
         """A new deal; the same seed, seat choice and rules give the same game (as `play --plain` does)."""
         rng = random.Random(seed)
         seat = rng.randrange(2) if seat_choice == "random" else SEAT_NAMES.index(seat_choice)
         names = {"A": PERSON, "B": PERSON} if hotseat else {SEAT_NAMES[seat]: YOU, SEAT_NAMES[1 - seat]: opponent}
-        player = None if hotseat else load_player(opponent, rules)
+        player = None if hotseat else load_player(opponent, rules, lang)
         deal = random.Random(rng.getrandbits(64))
         make = None if player is None else (lambda *_: player)
         return cls._around(GameSession.new(names, rules, deal, random.Random(rng.getrandbits(64)), make))
@@ -103,6 +109,7 @@ class Session:
         opponent: str = "medium",
         hotseat: bool = False,
         seed: int | None = None,
+        lang: str = ENGLISH,
     ) -> Session:
         """Continue a saved game. Its `players` say who was who: `you` is the person, `person` a hot seat;
         the other seat's name is the computer player to continue with (or `opponent` if it is none)."""
@@ -118,7 +125,7 @@ class Session:
         try:
             player = make_player(other, game_rules)
         except (TimesSquareError, ImportError):
-            player, other = load_player(opponent, game_rules), opponent
+            player, other = load_player(opponent, game_rules, lang), opponent
         seats = {SEAT_NAMES[seat]: YOU, SEAT_NAMES[1 - seat]: other}
         return cls._around(GameSession.from_timeline(timeline, None, random.Random(seed), lambda *_: player, seats))
 
@@ -131,13 +138,13 @@ class Session:
         except TimesSquareError as e:
             raise TimesSquareError(f"{path}: {e}") from None
 
-    def save(self, path: str | Path) -> Path:
+    def save(self, path: str | Path, lang: str = ENGLISH) -> Path:
         """Write the game record (FORMATS.md) as JSON; returns the path written."""
         target = Path(path).expanduser()
         try:
             target.write_text(json.dumps(self.core.record(), indent=1) + "\n", encoding="utf-8")
         except OSError as e:
-            raise TimesSquareError(f"cannot write {target}: {e.strerror}") from None
+            raise TimesSquareError(words("tui.cannotWrite", lang, path=target, why=e.strerror)) from None
         return target
 
     # ----------------------------------------------------------------- what the screen may know
@@ -177,10 +184,10 @@ class Session:
         """What the screen shows: the view of the seat at the screen."""
         return self.update().view
 
-    def seat_name(self, seat: int) -> str:
-        """How the screen calls a seat's player: "you", "random", "person A"."""
-        name = self.core.seats.get(SEAT_NAMES[seat], SEAT_NAMES[seat])
-        return f"{PERSON} {SEAT_NAMES[seat]}" if name == PERSON else name
+    def seat_name(self, seat: int, lang: str = ENGLISH) -> str:
+        """How the screen calls a seat's player, in words of `lang`: "you", "person A", a computer player by
+        its level's name ("easy") or its own ("random")."""
+        return player_words(self.core.seats.get(SEAT_NAMES[seat], SEAT_NAMES[seat]), SEAT_NAMES[seat], lang)
 
     @property
     def person_to_move(self) -> bool:
@@ -200,13 +207,13 @@ class Session:
         """The legal actions of the person at the screen (none when it is not their turn)."""
         return self.update().legal_ids if self.person_to_move else ()
 
-    def why_not(self, aid: int) -> str:
-        """Why the person at the screen may not take action `aid` now, citing the rule."""
+    def why_not(self, aid: int, lang: str = ENGLISH) -> str:
+        """Why the person at the screen may not take action `aid` now, citing the rule, in words of `lang`."""
         if self.is_over:
-            return f"the game is over ({self.update().ending})"
+            return session_words("over", lang, ending=self.core.update(self.screen_seat, lang).ending)
         if not self.person_to_move:
-            return f"it is {SEAT_NAMES[self.to_move]}'s turn"
-        return self.core.why_not(self.to_move, aid)
+            return session_words("turn", lang, seat=SEAT_NAMES[self.to_move])
+        return self.core.why_not(self.to_move, aid, lang)
 
     # ----------------------------------------------------------------- changing it
 

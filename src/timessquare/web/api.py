@@ -215,9 +215,7 @@ async def game_replay(request: Request) -> Response:
     seat_name = request.query_params.get("seat", "spectator")
     if seat_name not in ("A", "B", "spectator"):
         raise bad_request('seat must be "A", "B" or "spectator"')
-    lang = request.query_params.get("lang", ENGLISH)
-    if lang not in languages():
-        raise bad_request(f"lang must be one of {', '.join(languages())}")
+    lang = _lang(request)
     seat = None if seat_name == "spectator" else SEAT_NAMES.index(seat_name)
 
     def build(stored: StoredGame) -> dict[str, Any]:
@@ -231,12 +229,23 @@ async def game_replay(request: Request) -> Response:
 
 
 async def game_analysis(request: Request) -> Response:
-    """The expert's analysis of a finished game (players/analysis.py), or null while it is being made."""
+    """The expert's analysis of a finished game (players/analysis.py), or null while it is being made; `analyst`
+    says whether this server analyses games at all (if not, a null will stay null)."""
+    lang = _lang(request)
     stored = await _stored_game(request)
     if stored.result is None:
         raise ApiError(409, "conflict", "the game is still running")
     analysis = await _rooms(request).database.run(request.app.state.analyses.load, stored.id)
-    return JSONResponse({"analysis": for_the_page(analysis, stored.record())})
+    analyst = request.app.state.settings.analysis_iterations > 0
+    return JSONResponse({"analysis": for_the_page(analysis, stored.record(), lang), "analyst": analyst})
+
+
+def _lang(request: Request) -> str:
+    """The `lang` query parameter (English without one): one of the catalogs' languages."""
+    lang = request.query_params.get("lang", ENGLISH)
+    if lang not in languages():
+        raise bad_request(f"lang must be one of {', '.join(languages())}")
+    return lang
 
 
 async def rematch(request: Request) -> Response:

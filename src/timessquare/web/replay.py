@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from ..cards import SEAT_NAMES
+from ..actions import ACTIONS, PLAY, action_id
+from ..cards import CARD_CODES, SEAT_NAMES
+from ..catalog import words
+from ..session.choices import after_colon
 from ..session.timeline import Timeline
 from .table import Table, log_documents, over_document
 
@@ -31,13 +34,27 @@ def entries_by_frame(log: Sequence[T], kinds: Sequence[str], frames: int) -> lis
     return cut
 
 
+def played(log: Sequence[dict[str, Any]], lang: str) -> str | None:
+    """A frame's card play as the replay's list says it, naming who played which card ("A plays S S: Sue and
+    both bodyguards move 1 toward B"); None for a frame that begins with no card play."""
+    first = log[0] if log else None
+    action = ACTIONS[action_id(first["notation"])] if first and first["notation"] else None
+    if first is None or action is None or action.kind != PLAY:
+        return None
+    card = " ".join([CARD_CODES[action.card]] * action.cards_used)
+    return words("replay.played", lang, seat=first["seat"], card=card, words=after_colon(first["text"], lang))
+
+
 def replay_document(table: Table, timeline: Timeline, seat: int | None, lang: str) -> dict[str, Any]:
     """Every frame of a finished game for `seat` (None: a spectator), its words in `lang`."""
     count = len(timeline.steps) + 1
     update = table.session.update(None, lang)
     documents = log_documents(update)
     logs = entries_by_frame(documents, [entry.kind for entry in update.log], count)
-    frames = [{"view": timeline.view_at(index, seat).to_document(), "log": logs[index]} for index in range(count)]
+    frames = [
+        {"view": timeline.view_at(index, seat).to_document(), "log": logs[index], "played": played(logs[index], lang)}
+        for index in range(count)
+    ]
     return {
         "id": table.game_id,
         "seat": None if seat is None else SEAT_NAMES[seat],

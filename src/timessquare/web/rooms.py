@@ -21,6 +21,7 @@ from ..cards import SEAT_NAMES
 from ..errors import InvalidActionError, TimesSquareError
 from ..players.base import Forfeit
 from ..session import ComputerTurn, StaleVersionError
+from ..session.choices import turn_words
 from ..session.destinations import turn_destinations
 from ..session.reasons import reason_words, session_words
 from . import messages
@@ -198,6 +199,7 @@ class Room:
             "action": ACTIONS[result.action].notation,
             "turn": [ACTIONS[a].notation for a in result.turn],
             "destinations": turn_destinations(result.turn, view.figures),
+            "words": turn_words(result.turn, view.figures, connection.lang),
             "win_probability": round(result.win_probability, 3),
             "version": version,
         }

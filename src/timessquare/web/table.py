@@ -12,6 +12,7 @@ import secrets
 from typing import Any
 
 from ..cards import SEAT_NAMES
+from ..catalog import words
 from ..errors import GameOverError, InvalidActionError, TimesSquareError
 from ..outcome import Termination
 from ..session import (
@@ -23,6 +24,7 @@ from ..session import (
     SpectatorError,
     StaleVersionError,
 )
+from ..session.choices import after_colon
 from ..session.reasons import reason_words
 from ..session.timeline import Timeline
 from ..state import cards_to_draw
@@ -122,7 +124,8 @@ class Table:
             "view": update.view.to_document(),
             "legal": [action.notation for action in legal],
             "destinations": [action.destinations for action in legal],
-            "lang": lang,  # the language of this message's words (the log, `over`)
+            "words": [action.words for action in legal],  # each legal action as a choice, in `lang`
+            "lang": lang,  # the language of this message's words (`words`, the log, `over`)
             "draws_at_end": None if update.view.hand is None else cards_to_draw(len(update.view.hand)),
             "log": log_documents(update),
             "players": self.session.seats,
@@ -138,13 +141,18 @@ def over_document(update: SeatUpdate) -> dict[str, str] | None:
 
 
 def log_documents(update: SeatUpdate) -> list[dict[str, Any]]:
-    return [entry_document(entry, text) for entry, text in zip(update.log, update.log_words, strict=True)]
+    return [entry_document(entry, text, update.lang) for entry, text in zip(update.log, update.log_words, strict=True)]
 
 
-def entry_document(entry: LogEntry, text: str) -> dict[str, Any]:
-    """One log entry as the protocol sends it: its words, who acted, its notation."""
+def entry_document(entry: LogEntry, text: str, lang: str) -> dict[str, Any]:
+    """One log entry as the protocol sends it: its words, who acted, its notation, and its `line` in the
+    game's log: an action that does not name who took it ("Deb moves 2 toward B") after its seat and a colon
+    ("B: Deb moves 2 toward B"), as the language writes after a colon."""
     seat = None if entry.seat is None else SEAT_NAMES[entry.seat]
-    return {"text": text, "seat": seat, "notation": entry.notation or None}
+    line = text
+    if seat is not None and entry.notation and not text.startswith(f"{seat} "):
+        line = words("log.byWhom", lang, seat=seat, text=after_colon(text, lang))
+    return {"text": text, "seat": seat, "notation": entry.notation or None, "line": line}
 
 
 def refusal(error: TimesSquareError, action: str, lang: str) -> ProtocolError:

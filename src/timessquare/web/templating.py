@@ -4,6 +4,7 @@ the page's language and its script translates them again when the reader switche
 
 from __future__ import annotations
 
+import re
 from html import escape
 from pathlib import Path
 
@@ -39,6 +40,7 @@ def page_context(page: str, lang: str = ENGLISH, script: str | None = None) -> d
         "page": page,
         "lang": lang,
         "t": lambda key: Markup(escape(words[key])),
+        "rich": lambda key: Markup(emphasis(escape(words[key]))),
         "script": script,
         "switch": script is not None,
         "seats": list(SEAT_NAMES),
@@ -46,6 +48,13 @@ def page_context(page: str, lang: str = ENGLISH, script: str | None = None) -> d
         "levels": LEVELS,
         "default_level": LEVELS[1],
     }
+
+
+def emphasis(html: str) -> str:
+    """A catalog's paragraph (escaped already) with its marks as HTML: **strong**, *em* (i18n.js `richNodes`
+    reads the same marks when the reader switches languages)."""
+    html = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", html)
+    return re.sub(r"\*([^*]+)\*", r"<em>\1</em>", html)
 
 
 def render(

@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from ..words import ENGLISH, localize_bindings
+
 
 class PathDialog(ModalScreen[str | None]):
     """Asks for a file path; dismisses with the path typed, or None when cancelled."""
@@ -18,13 +20,14 @@ class PathDialog(ModalScreen[str | None]):
     PathDialog Input { width: 100%; }
     PathDialog .hint { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
 
-    def __init__(self, title: str, default: str = "", hint: str = "Enter: go on  ·  Escape: cancel") -> None:
+    def __init__(self, title: str, default: str, hint: str, lang: str = ENGLISH) -> None:
         super().__init__()
         self.title_text = title
         self.default = default
         self.hint = hint
+        localize_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -17,19 +17,20 @@ from ..widgets.board import Board
 from ..widgets.hand import HandBar
 from ..widgets.size import BOARD_SCREEN, SizeNotice
 from ..widgets.status import InfoLine, status_parts
+from ..words import ENGLISH, localize_bindings, player_words, tui_words
 
-VIEWPOINT_NAMES = {None: "spectator", 0: "A's view", 1: "B's view"}
+VIEWPOINT_KEYS = {None: "replay.spectator", 0: "replay.viewA", 1: "replay.viewB"}
 
 
-def step_line(timeline: Timeline, index: int) -> Text:
+def step_line(timeline: Timeline, index: int, lang: str = ENGLISH) -> Text:
     """The list line of step `index` (0: the start of the game)."""
     if index == 0:
-        return Text("  0 start of the game", "italic")
+        return Text(f"  0 {tui_words('replay.start', lang)}", "italic")
     step = timeline.steps[index - 1]
     text = Text(f"{index:>3} ")
     text.append(SEAT_NAMES[step.mover], SEAT_STYLE[step.mover])
     text.append(f" {step.move}", "bold")
-    text.append("  " + describe(step.move, step.mover).removeprefix(SEAT_NAMES[step.mover] + " "))
+    text.append("  " + describe(step.move, step.mover, lang).removeprefix(SEAT_NAMES[step.mover] + " "))
     return text
 
 
@@ -46,31 +47,36 @@ class ReplayScreen(ModalScreen[None]):
     ReplayScreen #replay-words { height: auto; min-height: 2; }
     """
     BINDINGS = [
-        Binding("right", "step(1)", "Next"),
-        Binding("left", "step(-1)", "Back"),
-        Binding("home", "jump(0)", "Start", show=False),
-        Binding("end", "jump(-1)", "End", show=False),
-        Binding("v", "viewpoint", "View"),
-        Binding("escape", "leave", "Leave"),
-        Binding("q", "leave", "Leave", show=False),
+        Binding("right", "step(1)", "next"),
+        Binding("left", "step(-1)", "previous"),
+        Binding("home", "jump(0)", "first", show=False),
+        Binding("end", "jump(-1)", "last", show=False),
+        Binding("v", "viewpoint", "view"),
+        Binding("escape", "leave", "leave"),
+        Binding("q", "leave", "leave", show=False),
     ]
 
-    def __init__(self, timeline: Timeline, viewpoints: tuple[int | None, ...] = (None, 0, 1)) -> None:
+    def __init__(
+        self, timeline: Timeline, viewpoints: tuple[int | None, ...] = (None, 0, 1), lang: str = ENGLISH
+    ) -> None:
         super().__init__()
         self.timeline = timeline
         self.viewpoints = viewpoints
         self.viewpoint: int | None = viewpoints[0]
         self.index = 0
+        self.lang = lang
+        localize_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
+        lines = [step_line(self.timeline, i, self.lang) for i in range(len(self.timeline.steps) + 1)]
         yield InfoLine(id="replay-header")
-        yield Board(id="replay-board")
+        yield Board(id="replay-board", lang=self.lang)
         yield InfoLine(id="replay-status")
         yield HandBar(id="replay-hand")
-        yield OptionList(*[step_line(self.timeline, i) for i in range(len(self.timeline.steps) + 1)], id="replay-steps")
+        yield OptionList(*lines, id="replay-steps")
         yield Static(id="replay-words")
         yield Footer(compact=True, show_command_palette=False)
-        yield SizeNotice()
+        yield SizeNotice(self.lang)
 
     def on_mount(self) -> None:
         self.add_class(BOARD_SCREEN)
@@ -87,29 +93,30 @@ class ReplayScreen(ModalScreen[None]):
         if steps.highlighted != self.index:
             steps.highlighted = self.index
         view = self.timeline.view_at(self.index, self.viewpoint)
-        players = self.timeline.game.players
+        players, lang = self.timeline.game.players, self.lang
         header = [
-            Text(f"Replay: step {self.index} of {self.last}", "bold"),
-            Text(VIEWPOINT_NAMES[self.viewpoint], "bold"),
-            Text(f"A: {players['A']} vs B: {players['B']}"),
-            Text("← → step, v view"),
+            Text(tui_words("replay.step", lang, n=self.index, last=self.last), "bold"),
+            Text(tui_words(VIEWPOINT_KEYS[self.viewpoint], lang), "bold"),
+            Text(tui_words("replay.players", lang, **{s.lower(): player_words(players[s], s, lang) for s in "AB"})),
+            Text(tui_words("replay.keys", lang)),
         ]
         self.query_one("#replay-header", InfoLine).show(header)
         self.query_one(Board).show(view)
-        self.query_one("#replay-status", InfoLine).show(status_parts(view))
-        self.query_one(HandBar).show(view, owner="Hand")
+        self.query_one("#replay-status", InfoLine).show(status_parts(view, lang=lang))
+        self.query_one(HandBar).show(view, owner=tui_words("hand.replay", lang), lang=lang)
         self.query_one("#replay-words", Static).update(self.step_words())
 
     def step_words(self) -> str:
+        lang = self.lang
         if self.index == 0:
-            return f"{SEAT_NAMES[self.timeline.start.to_move]} moves first (Hal is on their side, R2.4)."
+            return tui_words("replay.first", lang, seat=SEAT_NAMES[self.timeline.start.to_move])
         step = self.timeline.steps[self.index - 1]
         before = self.timeline.view_at(self.index - 1, None)
         after = self.timeline.view_at(self.index, None)
         entries = entries_for(step.move, step.mover, before, after)
-        words = ". ".join(e.words for e in entries)
+        words = ". ".join(e.text(lang) for e in entries)
         if self.index == self.last and self.timeline.game.forfeit:
-            words += ". " + result_words(self.timeline.game.outcome)
+            words += ". " + result_words(self.timeline.game.outcome, lang)
         return words
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

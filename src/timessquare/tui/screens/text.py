@@ -8,6 +8,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
+from ..words import ENGLISH, localize_bindings
+
 
 class TextScreen(ModalScreen[None]):
     """Markdown text, scrollable with the arrow keys; Escape or q closes it."""
@@ -18,15 +20,16 @@ class TextScreen(ModalScreen[None]):
     TextScreen Markdown { margin: 0; padding: 0; }
     """
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("q", "close", "Close", show=False),
-        Binding("r", "close", "Close", show=False),
-        Binding("question_mark", "close", "Close", show=False),
+        Binding("escape", "close", "close"),
+        Binding("q", "close", "close", show=False),
+        Binding("r", "close", "close", show=False),
+        Binding("question_mark", "close", "close", show=False),
     ]
 
-    def __init__(self, markdown: str) -> None:
+    def __init__(self, markdown: str, lang: str = ENGLISH) -> None:
         super().__init__()
         self.markdown = markdown
+        localize_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():

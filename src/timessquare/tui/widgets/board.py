@@ -15,8 +15,9 @@ from textual.widgets import Static
 
 from ...cards import LAST_SPACE, MIDDLE, A, B
 from ...view import PlayerView
-from ..palette import CLUB_STYLE, FIGURE_LABEL, FIGURE_STYLE
+from ..palette import CLUB_STYLE, FIGURE_STYLE
 from ..preview import moved_figures
+from ..words import ENGLISH, tui_words
 
 SPACES = range(LAST_SPACE + 1)
 MARGIN = 6  # room for the row names at the left
@@ -27,15 +28,16 @@ TARGET_STYLE = "reverse bold"
 BOARD_HEIGHT = 6
 
 
-def _club_row(you: int | None) -> Text:
-    """Which side is whose: A's club and half at the left, the middle, B's half and club at the right."""
-    mark = [" (you)" if you == seat else "" for seat in (A, B)]
+def _club_row(you: int | None, lang: str) -> Text:
+    """Which side is whose: A's club and half at the left, the middle, B's half and club at the right (the
+    catalogs' words padded to the columns of the spaces below them)."""
+    mark = [tui_words("board.you", lang) if you == seat else "" for seat in (A, B)]
     row = Text(" " * MARGIN)
-    row.append("A's club", CLUB_STYLE[A])
-    row.append(f"◀─ A's half{mark[A]} ".ljust(24, "─"), "dim")
-    row.append(" mid", "bold")
-    row.append(f" B's half{mark[B]} ─▶".rjust(24, "─"), "dim")
-    row.append("B's club", CLUB_STYLE[B])
+    row.append(tui_words("board.clubA", lang).ljust(8), CLUB_STYLE[A])
+    row.append(f"◀─ {tui_words('board.halfA', lang)}{mark[A]} ".ljust(24, "─"), "dim")
+    row.append(tui_words("board.middle", lang).rjust(4), "bold")
+    row.append(f" {tui_words('board.halfB', lang)}{mark[B]} ─▶".rjust(24, "─"), "dim")
+    row.append(tui_words("board.clubB", lang).rjust(8), CLUB_STYLE[B])
     return row
 
 
@@ -44,8 +46,8 @@ def _separator(space: int) -> tuple[str, str]:
     return ("┃", "bold") if space in (2, LAST_SPACE - 1) else ("│", "dim")
 
 
-def _number_row(targets: Collection[int]) -> Text:
-    row = Text("space ")
+def _number_row(targets: Collection[int], lang: str) -> Text:
+    row = Text(tui_words("board.space", lang).ljust(MARGIN))
     for space in SPACES:
         label = "(8)" if space == MIDDLE else f"{space:^3}"
         style = CLUB_STYLE[A] if space <= 1 else CLUB_STYLE[B] if space >= LAST_SPACE - 1 else ""
@@ -64,6 +66,7 @@ def board_text(
     preview: int | None = None,
     targets: Collection[int] = (),
     you: int | None = None,
+    lang: str = ENGLISH,
 ) -> Text:
     """The board of a view's `figures`; `preview` is an action id to show, `targets` spaces to highlight."""
     moves = moved_figures(figures, preview) if preview is not None else []
@@ -73,9 +76,11 @@ def board_text(
         where[name] = new
         ghosts[name] = old
     moved = {name for name, _, _ in moves}
-    rows = [_club_row(you), _number_row(targets)]
+    # three letters per figure (the board gives each space three columns), a bodyguard's label for both
+    label = {name: tui_words(f"board.figure.{'guard' if name in ('low', 'high') else name}", lang) for name in where}
+    rows = [_club_row(you, lang), _number_row(targets, lang)]
     for lane_number, lane in enumerate(LANES):
-        row = Text("street" if lane_number == 0 else " " * MARGIN)
+        row = Text(tui_words("board.street", lang).ljust(MARGIN) if lane_number == 0 else " " * MARGIN)
         for space in SPACES:
             row.append(*_separator(space))
             here = [name for name in lane if where[name] == space]
@@ -83,18 +88,18 @@ def board_text(
             if here:
                 name = here[0]
                 style = f"{FIGURE_STYLE[name]} {MOVED_STYLE}" if name in moved else FIGURE_STYLE[name]
-                row.append(FIGURE_LABEL[name], style)
+                row.append(label[name], style)
             elif gone:
-                row.append(FIGURE_LABEL[gone[0]].lower(), GHOST_STYLE)
+                row.append(label[gone[0]].lower(), GHOST_STYLE)
             else:
                 row.append("   ")
         row.append("│", "dim")
         rows.append(row)
-    strip = Text("strip ")
+    strip = Text(tui_words("board.strip", lang).ljust(MARGIN))
     for space in SPACES:
         strip.append(" ")
         if figures["charlie"] == space:
-            strip.append(FIGURE_LABEL["charlie"], FIGURE_STYLE["charlie"])
+            strip.append(label["charlie"], FIGURE_STYLE["charlie"])
         else:
             strip.append(" · ", "dim")
     rows.append(strip)
@@ -108,7 +113,11 @@ class Board(Static):
     Board { height: 6; width: 100%; }
     """
 
+    def __init__(self, *, id: str | None = None, lang: str = ENGLISH) -> None:
+        super().__init__(id=id)
+        self.lang = lang
+
     def show(
         self, view: PlayerView, preview: int | None = None, targets: Collection[int] = (), you: int | None = None
     ) -> None:
-        self.update(board_text(view.figures, preview=preview, targets=targets, you=you))
+        self.update(board_text(view.figures, preview=preview, targets=targets, you=you, lang=self.lang))

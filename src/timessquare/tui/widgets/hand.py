@@ -13,6 +13,7 @@ from ...cards import CARD_CODES, SEAT_NAMES
 from ...view import PlayerView
 from ..menu import hand_cards
 from ..palette import card_style
+from ..words import ENGLISH, tui_words
 
 
 class HandBar(Widget):
@@ -40,16 +41,19 @@ class HandBar(Widget):
         marked: Collection[int] = (),
         selected: int | None = None,
         hidden_note: str = "",
-        owner: str = "Your hand",
+        owner: str = "",
+        lang: str = ENGLISH,
     ) -> None:
-        """Show `view`'s hand; `marked` are card places marked for a trade, `selected` a card type picked."""
+        """Show `view`'s hand; `marked` are card places marked for a trade, `selected` a card type picked;
+        `owner`: whose hand it is (default: the person's own)."""
         text = Text()
         spans: list[tuple[int, int, int]] = []
         if view.hand is None:
-            sizes = f"A holds {view.hand_sizes[0]} cards, B holds {view.hand_sizes[1]}"
+            sizes = tui_words("hand.sizes", lang, a=view.hand_sizes[0], b=view.hand_sizes[1])
             text.append(hidden_note or sizes, "italic")
         else:
-            text.append(f"{owner} ({SEAT_NAMES[view.seat or 0]}):", "bold")
+            owner = owner or tui_words("hand.yours", lang)
+            text.append(tui_words("hand.owner", lang, owner=owner, seat=SEAT_NAMES[view.seat or 0]), "bold")
             group = 0
             previous = -1
             for index, card in enumerate(hand_cards(view)):
@@ -67,7 +71,7 @@ class HandBar(Widget):
                 text.append(chip, style)
                 spans.append((start, start + len(chip), index))
             if not view.hand:
-                text.append(" (empty)", "italic")
+                text.append(tui_words("hand.empty", lang), "italic")
         self._text = text
         self._spans = spans
         self.refresh()

@@ -9,6 +9,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from ..words import ENGLISH, tui_words
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 BOARD_SCREEN = "board-screen"  # the class of the screens that show the board (and hold a SizeNotice)
 
@@ -21,12 +23,8 @@ SIZE_CSS = f"""
 """
 
 
-def too_small_words(width: int, height: int) -> str:
-    return (
-        f"The terminal is {width}×{height}: too small for the board.\n"
-        f"The game needs at least {MIN_WIDTH}×{MIN_HEIGHT}: make the window larger,\n"
-        "or play line by line with --plain. Ctrl+Q quits."
-    )
+def too_small_words(width: int, height: int, lang: str = ENGLISH) -> str:
+    return tui_words("tooSmall", lang, width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT)
 
 
 class SizeNotice(Widget):
@@ -36,6 +34,10 @@ class SizeNotice(Widget):
     SizeNotice { display: none; width: 100%; height: 100%; content-align: center middle; text-align: center; }
     """
 
+    def __init__(self, lang: str = ENGLISH) -> None:
+        super().__init__()
+        self.lang = lang
+
     def render(self) -> Text:
         width, height = self.app.size
-        return Text(too_small_words(width, height))
+        return Text(too_small_words(width, height, self.lang))

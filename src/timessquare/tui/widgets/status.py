@@ -13,56 +13,55 @@ from textual import events
 from textual.widgets import Static
 
 from ...cards import CARD_CODES, CARD_COLOUR, CARD_INDEX, COLOUR_NAMES, SEAT_NAMES
+from ...catalog import counted, words
 from ...view import PlayerView
 from ..palette import SEAT_STYLE, card_style
-
-JOKER_WORDS = {"sue": "Sue", "hal": "Hal", "guards": "the bodyguards"}
-SUPPLY_WORDS = {1: "first", 2: "last"}
+from ..words import ENGLISH, tui_words
 
 
-def turn_words(view: PlayerView) -> str:
-    """What the seat to move has done so far this turn (R5), in words."""
+def turn_words(view: PlayerView, lang: str = ENGLISH) -> str:
+    """What the seat to move has done so far this turn (R5), in words of `lang`."""
     turn = view.turn
-    cards = turn["cards"]
+    cards = " ".join(turn["cards"])
     if turn["mode"] == "start":
-        return "nothing played yet"
+        return tui_words("turn.start", lang)
     if turn["mode"] == "trade":
-        return f"trading ({' '.join(cards)})"
-    colour = COLOUR_NAMES[CARD_COLOUR[CARD_INDEX[cards[0]]]]
-    joker = f", Deb cards move {JOKER_WORDS[turn['joker']]}" if turn["joker"] else ""
-    return f"playing {colour} ({' '.join(cards)}){joker}"
+        return tui_words("turn.trading", lang, cards=cards)
+    colour = words(f"colour.{COLOUR_NAMES[CARD_COLOUR[CARD_INDEX[turn['cards'][0]]]]}", lang)
+    joker = tui_words(f"turn.joker.{turn['joker']}", lang) if turn["joker"] else ""
+    return tui_words("turn.playing", lang, colour=colour, cards=cards, joker=joker)
 
 
-def header_parts(view: PlayerView, names: tuple[str, str], note: str = "") -> list[Text]:
+def header_parts(view: PlayerView, names: tuple[str, str], note: str = "", lang: str = ENGLISH) -> list[Text]:
     """`A: you vs B: random`, `A to move: playing green (S S)` (or the result), and the note if any."""
     players = Text()
     for seat in (0, 1):
         if seat:
-            players.append(" vs ")
+            players.append(tui_words("header.versus", lang))
         players.append(SEAT_NAMES[seat], SEAT_STYLE[seat])
         players.append(f": {names[seat]}")
     turn = Text()
     if view.result is not None:
-        outcome = "a draw" if view.result == "draw" else f"{view.result} won"
-        turn.append(f"game over: {outcome}", "bold")
+        outcome = tui_words("header.draw" if view.result == "draw" else "header.won", lang, seat=view.result)
+        turn.append(tui_words("header.over", lang, outcome=outcome), "bold")
     else:
         turn.append(SEAT_NAMES[view.to_move], SEAT_STYLE[view.to_move])
-        turn.append(f" to move: {turn_words(view)}")
+        turn.append(tui_words("header.toMove", lang, turn=turn_words(view, lang)))
     return [players, turn, *([Text(note, "italic")] if note else [])]
 
 
-def header_text(view: PlayerView, names: tuple[str, str], note: str = "") -> Text:
+def header_text(view: PlayerView, names: tuple[str, str], note: str = "", lang: str = ENGLISH) -> Text:
     """`A: you  vs  B: random │ A to move: playing green (S S)`, or the result, on one line."""
-    return fit_parts(header_parts(view, names, note), None)
+    return fit_parts(header_parts(view, names, note, lang), None)
 
 
-def status_parts(view: PlayerView, discard_shown: int = 5) -> list[Text]:
+def status_parts(view: PlayerView, discard_shown: int = 5, lang: str = ENGLISH) -> list[Text]:
     """The public piles (R6.3, R10.1): supply size and which supply, the discard pile, the other hand."""
     supply = Text()
-    supply.append(f"Supply {view.supply_number} ({SUPPLY_WORDS.get(view.supply_number, '?')}): ", "bold")
+    supply.append(tui_words(f"status.supply{view.supply_number}", lang), "bold")
     supply.append(f"{view.supply_size}")
     discard = Text()
-    discard.append(f"Discard {len(view.discard)}", "bold")
+    discard.append(tui_words("status.discard", lang, n=len(view.discard)), "bold")
     if view.discard:
         discard.append(": …" if len(view.discard) > discard_shown else ": ")
         for i, code in enumerate(view.discard[-discard_shown:]):
@@ -70,16 +69,16 @@ def status_parts(view: PlayerView, discard_shown: int = 5) -> list[Text]:
                 discard.append(" ")
             discard.append(code, card_style(CARD_CODES.index(code)))
     if view.seat is None:
-        hands = Text(f"hands: A {view.hand_sizes[0]}, B {view.hand_sizes[1]}")
+        hands = Text(tui_words("status.hands", lang, a=view.hand_sizes[0], b=view.hand_sizes[1]))
     else:
         other = 1 - view.seat
-        hands = Text(f"{SEAT_NAMES[other]}'s hand: {view.hand_sizes[other]} cards")
+        hands = Text(counted("tui.status.otherHand", view.hand_sizes[other], lang, seat=SEAT_NAMES[other]))
     return [supply, discard, hands]
 
 
-def status_text(view: PlayerView, discard_shown: int = 5) -> Text:
+def status_text(view: PlayerView, discard_shown: int = 5, lang: str = ENGLISH) -> Text:
     """The status line's parts on one line."""
-    return fit_parts(status_parts(view, discard_shown), None)
+    return fit_parts(status_parts(view, discard_shown, lang), None)
 
 
 SEPARATOR = " │ "

@@ -75,6 +75,17 @@ analyses = Table(
     Column("document", Text, nullable=False),
 )
 
+analysis_claims = Table(
+    "analysis_claims",
+    metadata,
+    # A finished game some analyst has tried to analyse (web/analyst.py): the row is its place in the queue.
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("claimed_by", String(64), nullable=True),  # the analyst at work on it now; null between tries
+    Column("lease_until", DateTime(timezone=True), nullable=True),  # past it, a silent analyst is taken as dead
+    Column("attempts", Integer, nullable=False),  # the tries that failed or never finished
+    Column("retry_after", DateTime(timezone=True), nullable=True),  # a failed game waits until then
+)
+
 health = Table(
     "health",
     metadata,

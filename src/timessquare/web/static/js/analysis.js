@@ -5,9 +5,9 @@
 import { t } from "./i18n.js";
 import { svg } from "./figures.js";
 import { clear, el } from "./page.js";
-import { turnWords } from "./words.js";
 
-const WIDTH = 640;
+const WIDEST = 640; // the chart's own units: on a wide screen it is scaled up, on a phone drawn at its width
+const NARROWEST = 280;
 const HEIGHT = 200;
 const LEFT = 44;
 const RIGHT = 12;
@@ -27,29 +27,36 @@ export function turnFrames(analysis) {
 
 const percent = (value) => `${Math.round(100 * value)}%`;
 
+let fitted = null; // the view on the page: its chart is drawn again when the window's width changes
+window.addEventListener("resize", () => fitted?.fit());
+
 export class AnalysisView {
   /**
-   * `box`: the section to fill; `frames`: the replay's frames (their figures name the moves in words);
-   * `playerName(seat)`: how the page names a seat; `jump(frame)`: show that frame of the replay.
+   * `box`: the section to fill; `playerName(seat)`: how the page names a seat; `jump(frame)`: show that
+   * frame of the replay. (Each turn's moves come in the server's words.)
    */
-  constructor(box, { frames, playerName, jump }) {
+  constructor(box, { playerName, jump }) {
     this.box = box;
-    this.frames = frames;
     this.playerName = playerName;
     this.jump = jump;
     this.analysis = null;
     this.bounds = [];
     this.now = null;
+    this.figure = null;
+    this.width = WIDEST;
+    this.index = null;
+    fitted = this;
   }
 
-  /** Draw `analysis` (the server's document), or say it is coming (null) or could not be made. */
-  render(analysis) {
+  /** Draw `analysis` (the server's document), or say it is coming (null), will not come (null, and the
+   * server analyses no games: `off`) or could not be made. */
+  render(analysis, off = false) {
     this.analysis = analysis;
     const body = this.box.querySelector(".analysis-body");
     clear(body);
     this.now = null;
     if (!analysis) {
-      body.append(el("p", { class: "help", role: "status" }, t("analysis.pending")));
+      body.append(el("p", { class: "help", role: "status" }, t(off ? "analysis.off" : "analysis.pending")));
       return;
     }
     if (analysis.error || !analysis.turns) {
@@ -70,6 +77,7 @@ export class AnalysisView {
 
   /** Mark the turn that frame `index` belongs to on the chart. */
   show(index) {
+    this.index = index;
     if (!this.now || !this.analysis) return;
     const turn = this.bounds.findIndex((b) => index <= b.end && index > b.start);
     this.now.setAttribute("visibility", turn < 0 ? "hidden" : "visible");
@@ -82,21 +90,35 @@ export class AnalysisView {
 
   x(number) {
     const count = Math.max(1, this.analysis.turns.length);
-    return LEFT + ((WIDTH - LEFT - RIGHT) * (number - 0.5)) / count;
+    return LEFT + ((this.width - LEFT - RIGHT) * (number - 0.5)) / count;
   }
 
   y(chance) {
     return TOP + (HEIGHT - TOP - BOTTOM) * (1 - chance);
   }
 
+  /** The chart's width in its own units: the space it has, so that on a phone its words stay readable. */
+  fittingWidth() {
+    const space = this.box.querySelector(".analysis-body").clientWidth;
+    return space ? Math.max(NARROWEST, Math.min(WIDEST, Math.round(space))) : WIDEST;
+  }
+
+  /** Draw the chart again if the space it has changed (a phone turned, a window resized). */
+  fit() {
+    if (!this.figure || !this.figure.isConnected || this.fittingWidth() === this.width) return;
+    this.figure.replaceWith(this.chart());
+    if (this.index !== null) this.show(this.index);
+  }
+
   chart() {
     const turns = this.analysis.turns;
+    this.width = this.fittingWidth();
     const chart = svg("svg", {
-      class: "analysis-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, "aria-hidden": "true", focusable: "false",
+      class: "analysis-chart", viewBox: `0 0 ${this.width} ${HEIGHT}`, "aria-hidden": "true", focusable: "false",
     });
     for (const level of [0, 0.25, 0.5, 0.75, 1]) {
       const y = this.y(level);
-      chart.append(svg("line", { class: level === 0.5 ? "grid even" : "grid", x1: LEFT, x2: WIDTH - RIGHT, y1: y, y2: y }));
+      chart.append(svg("line", { class: level === 0.5 ? "grid even" : "grid", x1: LEFT, x2: this.width - RIGHT, y1: y, y2: y }));
       const label = svg("text", { class: "axis", x: LEFT - 6, y: y + 4, "text-anchor": "end" });
       label.textContent = percent(level);
       chart.append(label);
@@ -134,7 +156,8 @@ export class AnalysisView {
       ...SEATS.map((seat) => el("span", { class: `key seat-${seat.toLowerCase()}` }, this.playerName(seat))),
       el("span", { class: "key mistake" }, t("analysis.mark.mistake")),
       el("span", { class: "key blunder" }, t("analysis.mark.blunder")));
-    return el("figure", { class: "analysis-figure" }, chart, legend);
+    this.figure = el("figure", { class: "analysis-figure" }, chart, legend);
+    return this.figure;
   }
 
   table() {
@@ -143,15 +166,14 @@ export class AnalysisView {
         t("analysis.col.chance", { seat: "A" }), t("analysis.col.chance", { seat: "B" }),
         t("analysis.col.played"), t("analysis.col.best"), t("analysis.col.mark")].map((words) => el("th", { scope: "col" }, words)));
     const rows = this.analysis.turns.map((turn, i) => {
-      const figures = this.frames[this.bounds[i].start].view.figures;
       const same = turn.best.actions.join() === turn.played.actions.join();
       return el("tr", {},
         el("th", { scope: "row" }, String(turn.turn)),
         el("td", {}, turn.seat),
         el("td", {}, percent(turn.win_chance.A)),
         el("td", {}, percent(turn.win_chance.B)),
-        el("td", {}, `${turnWords(turn.played.actions, figures, turn.played.destinations)} (${percent(turn.played.win_chance)})`),
-        el("td", {}, same ? t("analysis.same") : `${turnWords(turn.best.actions, figures, turn.best.destinations)} (${percent(turn.best.win_chance)})`),
+        el("td", {}, `${turn.played.words} (${percent(turn.played.win_chance)})`),
+        el("td", {}, same ? t("analysis.same") : `${turn.best.words} (${percent(turn.best.win_chance)})`),
         el("td", {}, turn.mark ? t("analysis.markCost", { mark: t(`analysis.mark.${turn.mark}`), cost: turn.cost }) : ""));
     });
     // hidden in a box: a table is never narrower than its cells, so hidden itself it would widen the page
@@ -172,14 +194,13 @@ export class AnalysisView {
     }
     const list = el("ol", { class: "analysis-marks" });
     for (const { turn, i } of marked) {
-      const figures = this.frames[this.bounds[i].start].view.figures;
       list.append(el("li", { class: `mark-${turn.mark}` },
         el("p", {}, el("strong", {}, t("analysis.markLine", {
           n: turn.turn, seat: turn.seat, who: this.playerName(turn.seat),
           mark: t(`analysis.mark.${turn.mark}`), cost: turn.cost,
         }))),
-        el("p", {}, t("analysis.played", { turn: turnWords(turn.played.actions, figures, turn.played.destinations), p: Math.round(100 * turn.played.win_chance) })),
-        el("p", {}, t("analysis.best", { turn: turnWords(turn.best.actions, figures, turn.best.destinations), p: Math.round(100 * turn.best.win_chance) })),
+        el("p", {}, t("analysis.played", { turn: turn.played.words, p: Math.round(100 * turn.played.win_chance) })),
+        el("p", {}, t("analysis.best", { turn: turn.best.words, p: Math.round(100 * turn.best.win_chance) })),
         el("button", { type: "button", onclick: () => this.jump(this.bounds[i].start) }, t("analysis.show", { n: turn.turn }))));
     }
     section.append(list);

@@ -41,6 +41,7 @@ export const myGames = (tokens) => call("POST", "/api/games/mine", { tokens });
 export const listGames = (status, limit = 20) => call("GET", `/api/games?status=${status}&limit=${limit}`);
 export const gameReplay = (id, seat, lang) =>
   call("GET", `/api/games/${encodeURIComponent(id)}/replay?seat=${seat}&lang=${lang}`);
-export const gameAnalysis = (id) => call("GET", `/api/games/${encodeURIComponent(id)}/analysis`);
+export const gameAnalysis = (id, lang) =>
+  call("GET", `/api/games/${encodeURIComponent(id)}/analysis?lang=${lang}`);
 export const rematch = (id, token) => call("POST", `/api/games/${encodeURIComponent(id)}/rematch`, { token });
 export const recordDownloadUrl = (id) => `/api/games/${encodeURIComponent(id)}/record?download=1`;

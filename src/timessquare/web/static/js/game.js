@@ -12,9 +12,9 @@ import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
 import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./seat-labels.js";
-import { actionCount, discardWords, logWords } from "./table-words.js";
+import { actionCount, discardWords } from "./table-words.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
-import { boardWords, capital, effectWords, figureName, sentence, supplyWords, turnWords } from "./words.js";
+import { boardWords, capital, figureName, sentence, supplyWords } from "./words.js";
 
 const ANSWER_TIMEOUT_MS = 10000;
 
@@ -26,13 +26,14 @@ let connection = null;
 let board = null;
 let state = null; // the last `state` message
 let moved = new Map(); // each legal action of that state -> where it puts the figures it moves (the server's)
+let choiceWords = new Map(); // ... and what it does, in words (the server's: the page phrases no move)
 let selected = null; // the card code whose effects are shown
 let trading = false; // marking cards to discard
 let marked = new Set(); // indices into the hand
 let queue = []; // actions still to send, one per new state (a trade: discards, then end)
 let busy = false; // an action is on its way; wait for the answer
 let busyTimer = null;
-let hint = null; // {version, action, turn, win_probability}
+let hint = null; // {version, action, turn, words, win_probability}
 let hintPending = false;
 let candidates = null; // actions that put a clicked ghost's figure on its space, when several do
 let overShown = false;
@@ -265,6 +266,7 @@ function handleMessage(message) {
     const previous = state;
     state = message;
     moved = new Map(message.legal.map((action, i) => [action, message.destinations[i]]));
+    choiceWords = new Map(message.legal.map((action, i) => [action, message.words[i]]));
     setBusy(false);
     if (previous && previous.version !== message.version) {
       // a prompt about the last choice ("several moves put the figure there") is answered once the game moved
@@ -505,7 +507,7 @@ function renderChoices() {
     box.append(el("p", { class: "choices-title" }, t(candidates ? "choices.several" : "choices.title", { card: selected })));
     const list = el("div", { class: "choice-list" });
     actions.forEach((action, i) => {
-      const words = effectWords(action, state.view.figures, destinationsOf(action));
+      const words = choiceWords.get(action);
       const button = el("button", {
         type: "button",
         class: `choice${candidates ? " candidate" : ""}${action === suggested ? " suggested" : ""}`,
@@ -557,7 +559,9 @@ function renderActions() {
     const legal = mine && state.legal.includes(action);
     button.setAttribute("aria-disabled", String(!legal));
     button.textContent = capital(figureName(button.dataset.figure));
-    button.setAttribute("aria-label", effectWords(action, view.figures, moved.get(action) || null));
+    // a legal lure says what it would do; another is named by its figure, in the group "Lure to Hal"
+    if (legal) button.setAttribute("aria-label", choiceWords.get(action));
+    else button.removeAttribute("aria-label");
     button.classList.toggle("suggested", hint !== null && hint.action === action);
   }
   $("hint").setAttribute("aria-disabled", String(!mine || hintPending));
@@ -576,11 +580,8 @@ function renderHint() {
     box.textContent = "";
     return;
   }
-  // each step of the suggested turn is told on the board as the steps before it leave it (the server says
-  // where each step puts its figures)
-  const steps = turnWords(hint.turn, state.view.figures, hint.destinations);
   box.textContent = t("hint.text", {
-    turn: steps,
+    turn: hint.words, // the server's, each step on the board the steps before it leave
     p: Math.round(100 * hint.win_probability),
   });
   box.hidden = false;
@@ -596,7 +597,7 @@ function renderLog() {
     logLang = state.lang;
   }
   for (const entry of entries.slice(logCount)) {
-    list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, logWords(entry)));
+    list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.line));
   }
   logCount = entries.length;
   $("log-count").textContent = String(actionCount(entries));
@@ -676,6 +677,7 @@ function wire() {
   });
   document.addEventListener("ts:lang", () => {
     logCount = 0;
+    hint = null; // its words are in the old language
     if (state) render();
     connection.send(joinMessage());
   });

@@ -78,10 +78,23 @@ export function tn(key, n, params = {}) {
   return t(`${key}_${one ? "one" : "other"}`, { n, ...params });
 }
 
-/** Fill every [data-i18n] element's text and every [data-i18n-attr="attr:key;attr:key"] attribute. */
+/** A catalog's paragraph as nodes: its **strong** and *em* marks as elements (templating.py `emphasis`). */
+function richNodes(text) {
+  return text.split(/(\*\*[^*]+\*\*|\*[^*]+\*)/).filter(Boolean).map((part) => {
+    const strong = part.startsWith("**");
+    if (!part.startsWith("*") || part.length < 3) return document.createTextNode(part);
+    const node = document.createElement(strong ? "strong" : "em");
+    node.textContent = part.slice(strong ? 2 : 1, strong ? -2 : -1);
+    return node;
+  });
+}
+
+/** Fill every [data-i18n] element's text, every [data-i18n-rich] element's paragraph (with its marks) and
+ * every [data-i18n-attr="attr:key;attr:key"] attribute. */
 export function applyTranslations(root) {
   document.documentElement.lang = lang;
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-rich]")) el.replaceChildren(...richNodes(t(el.dataset.i18nRich)));
   for (const el of root.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of el.dataset.i18nAttr.split(";")) {
       const [attr, key] = pair.split(":");
@@ -91,7 +104,4 @@ export function applyTranslations(root) {
   for (const button of root.querySelectorAll("[data-lang]")) {
     button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
   }
-  const sections = [...root.querySelectorAll("[data-lang-section]")];
-  const shown = sections.some((section) => section.dataset.langSection === lang) ? lang : "en";
-  for (const section of sections) section.hidden = section.dataset.langSection !== shown;
 }

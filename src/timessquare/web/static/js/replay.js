@@ -7,11 +7,11 @@ import { AnalysisView } from "./analysis.js";
 import { ApiError, gameAnalysis, gameReplay, myGames, recordDownloadUrl } from "./api.js";
 import { Board } from "./board.js";
 import { currentLang, t, tn } from "./i18n.js";
-import { colourOf, parseAction } from "./notation.js";
+import { colourOf } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { clubLabel as clubLabelOf, playerLabel } from "./seat-labels.js";
 import { tokenFor } from "./tokens.js";
-import { afterColon, boardWords, sentence, supplyWords } from "./words.js";
+import { boardWords, sentence, supplyWords } from "./words.js";
 
 const ANALYSIS_POLL_MS = 5000; // while the server is still analysing the game
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -28,6 +28,7 @@ let timer = null;
 let board = null;
 let loading = 0; // the latest load; an older answer that arrives late is dropped
 let analysis = null; // the server's analysis of the game, null until it is ready
+let analysisOff = false; // the server analyses no games: none will come
 let analysisView = null;
 let polling = null;
 
@@ -58,19 +59,11 @@ function resultWords() {
   return over.reason ? `${head} ${sentence(over.reason)}` : head;
 }
 
-/** A log line in the server's words; a card play also says who played which card (the game page's log
- * shows that by its colours and the hand). */
-function entryWords(entry) {
-  const action = entry.notation ? parseAction(entry.notation) : null;
-  if (!action || action.kind !== "play") return entry.text;
-  const card = action.cards === 2 ? "S S" : action.card;
-  return t("replay.played", { seat: entry.seat, card, words: afterColon(entry.text) });
-}
-
-/** The log lines of one frame: the action, then what followed it. */
+/** The log lines of one frame in the server's words: the action (a card play as `played`: who played which
+ * card, which the game page's log shows by its colours and the hand), then what followed it. */
 function frameLines(index) {
   const frame = frames[index];
-  const lines = frame.log.map(entryWords);
+  const lines = frame.log.map((entry, i) => (i === 0 && frame.played ? frame.played : entry.text));
   return index ? lines : [t("replay.deal", { seat: frame.view.to_move }), ...lines];
 }
 
@@ -180,9 +173,9 @@ function renderAll() {
   $("replay-result").textContent = resultWords();
   renderMoveList();
   analysisView = new AnalysisView($("analysis"), {
-    frames, playerName, jump: (index) => { stop(); show(index); },
+    playerName, jump: (index) => { stop(); show(index); },
   });
-  analysisView.render(analysis);
+  analysisView.render(analysis, analysisOff);
   show(current, false);
 }
 
@@ -191,14 +184,19 @@ function waitForAnalysis(delay = ANALYSIS_POLL_MS) {
   clearTimeout(polling);
   if (analysis) return;
   polling = setTimeout(async () => {
+    let answer = null;
     try {
-      analysis = (await gameAnalysis(gameId)).analysis;
+      answer = await gameAnalysis(gameId, currentLang());
+      analysis = answer.analysis;
     } catch {
       analysis = null; // the server is away: ask again later
     }
     if (analysis) {
       analysisView.render(analysis);
       analysisView.show(current);
+    } else if (answer && answer.analyst === false) {
+      analysisOff = true;
+      analysisView.render(null, true);
     } else waitForAnalysis();
   }, delay);
 }
@@ -232,7 +230,11 @@ function wire() {
   document.addEventListener("ts:lang", async () => {
     if (!frames.length) return;
     try {
-      if (await load()) renderAll();
+      if (await load()) {
+        analysis = null; // its words are in the old language: ask again
+        renderAll();
+        waitForAnalysis(0);
+      }
     } catch (error) {
       fail(error.message || t("msg.serverDown"));
     }

@@ -1,4 +1,4 @@
-// The rules page: the text is in the HTML in both languages (one shown at a time); this draws the
+// The rules page: its paragraphs are the catalogs' (i18n.js translates them on a switch); this draws the
 // figure legend with the same shapes as the board.
 
 import { figureIcon } from "./figures.js";

@@ -1,14 +1,7 @@
-// Words of the public table that the game page and the tutorial both show: a log line naming who acted, the
-// log's count of actions, and the discard pile (face up, R10).
+// Words of the public table that the game page and the tutorial both show: the log's count of actions and the
+// discard pile (face up, R10).
 
 import { t, tn } from "./i18n.js";
-
-/** A log line that names who acted ("B: Deb moves 2 toward B"), for spectators too; a line that already
- * starts with the seat ("A ends the turn") is left as it is. */
-export function logWords(entry) {
-  if (!entry.seat || !entry.notation || entry.text.startsWith(`${entry.seat} `)) return entry.text;
-  return t("log.byWhom", { seat: entry.seat, text: entry.text });
-}
 
 /** How many actions a log holds, as the home list and the replay count them (not its lines: a draw or
  * Charlie's step is no action). */
