@@ -94,6 +94,24 @@ def test_a_new_language_is_one_catalog_file_in_the_pages(
     check(page, "over")
 
 
+def test_the_tutorial_speaks_the_new_language(pseudo_server: Server, open_page: Callable[..., Watched]) -> None:
+    page = open_page().page
+    page.goto(pseudo_server.url + "/learn")
+    wait_ready(page)
+    page.click(f"[data-lang={PSEUDO}]")
+    page.wait_for_selector(f"#said-do:text-matches('^{OPEN}')")  # the lesson asked again in the new words
+    check(page, "learn")
+    page.click("#hand .card[data-code=S] >> nth=0")
+    page.click('#choices .choice[data-action="SS group-1"]')
+    page.wait_for_selector("#step-count:text-matches('2')")
+    page.click("#hand .card[data-code=D5]", force=True)  # a red card in a green turn: refused (R5.1)
+    page.wait_for_selector("#refusal:text-matches('R5')")
+    page.click("#hand .card[data-code=S]")
+    page.click('#choices .choice[data-action="S sue+1"]')  # legal, but not this step's
+    page.wait_for_selector("#refusal:text-matches('R3')")
+    check(page, "learn-refusal")
+
+
 def test_the_check_finds_a_word_outside_the_catalog() -> None:
     inside = [["turn", f"{OPEN}{OPEN}Šûé{CLOSE} ɱöṽéš 1 {OPEN}ţöŵàŕđ B{CLOSE}{CLOSE}"], ["log", "A D3 sue+3 G2 (R5.4)"]]
     assert words_outside_the_catalog(inside) == []

@@ -30,6 +30,7 @@ from ..variants import DEFAULT_RULES, Rules
 from . import api
 from .analyst import Analyst
 from .finished import FinishedGames
+from .learn import learn
 from .limits import SocketCounts, SocketLimits
 from .missing import no_such_game
 from .notify import ChangeListener
@@ -172,9 +173,11 @@ def create_app(settings: Settings) -> Starlette:
         Route("/game/{game_id}", page("game.html")),
         Route("/replay/{game_id}", page("replay.html")),
         Route("/rules", page("rules.html")),
+        Route("/learn", page("learn.html")),
         Route("/static/i18n/{lang}.json", catalog_file),
         Route("/healthz", healthz),
         Route("/api/games", api.create_game, methods=["POST"]),
+        Route("/api/learn", learn, methods=["POST"]),
         Route("/api/games", api.list_games, methods=["GET"]),
         Route("/api/games/mine", api.my_games, methods=["POST"]),
         Route("/api/games/{game_id}/record", api.game_record, methods=["GET"]),

@@ -25,6 +25,7 @@ SCRIPTED = {
     "game.html": "game",
     "replay.html": "replay",
     "rules.html": "rules",
+    "learn.html": "learn",
     "lobby.html": "lobby",
     "players.html": "players",
     "player.html": "player",

@@ -12,6 +12,7 @@ import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
 import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./seat-labels.js";
+import { actionCount, discardWords } from "./table-words.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
 import { boardWords, capital, figureName, sentence, supplyWords } from "./words.js";
 
@@ -600,17 +601,14 @@ function renderLog() {
     list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.line));
   }
   logCount = entries.length;
-  // the actions, as the home list and the replay count them (not the lines: a draw or Charlie's step is none)
-  $("log-count").textContent = String(entries.filter((entry) => entry.notation).length);
+  $("log-count").textContent = String(actionCount(entries));
   list.scrollTop = list.scrollHeight;
 }
 
 function renderDiscard() {
-  const counts = {};
-  for (const code of state.view.discard) counts[code] = (counts[code] || 0) + 1;
-  const text = Object.entries(counts).map(([code, n]) => `${code}×${n}`).join("  ");
-  $("discard-summary").textContent = tn("discard.summary", state.view.discard.length);
-  $("discard-list").textContent = text || t("discard.empty");
+  const words = discardWords(state.view.discard);
+  $("discard-summary").textContent = words.summary;
+  $("discard-list").textContent = words.list;
 }
 
 function renderOver() {

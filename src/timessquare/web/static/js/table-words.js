@@ -1,0 +1,18 @@
+// Words of the public table that the game page and the tutorial both show: the log's count of actions and the
+// discard pile (face up, R10).
+
+import { t, tn } from "./i18n.js";
+
+/** How many actions a log holds, as the home list and the replay count them (not its lines: a draw or
+ * Charlie's step is no action). */
+export function actionCount(entries) {
+  return entries.filter((entry) => entry.notation).length;
+}
+
+/** The discard pile: its size ("Discard pile: 3 cards") and its cards by code ("G1×1  DM×2"). */
+export function discardWords(discard) {
+  const counts = {};
+  for (const code of discard) counts[code] = (counts[code] || 0) + 1;
+  const list = Object.entries(counts).map(([code, n]) => `${code}×${n}`).join("  ");
+  return { summary: tn("discard.summary", discard.length), list: list || t("discard.empty") };
+}
