@@ -119,9 +119,10 @@ function onCard(code) {
   render();
 }
 
-function onTarget(figure, space) {
+function onTarget(figure, space, actions) {
   if (!selected || busy) return;
-  const matching = legalOfCard(selected).filter((a) => a.destinations[figure] === space);
+  // a ghost stands for the actions (notations) that put a figure on its spot (board.js groups them)
+  const matching = legalOfCard(selected).filter((a) => actions.includes(a.notation));
   if (matching.length === 1) ask(matching[0].notation);
   else if (matching.length > 1) showRefusal(t("msg.severalMoves"));
 }
