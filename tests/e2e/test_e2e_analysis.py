@@ -132,7 +132,8 @@ def test_a_game_the_analyst_gave_up_on_says_so(server: Server, open_page: Callab
     page = open_page().page
     page.goto(f"{server.url}/replay/{game_id}")
     wait_ready(page)
-    page.wait_for_selector("#analysis .analysis-body p")
+    # the page first says the analysis is coming, then asks the server: wait for its answer, whatever it is
+    page.wait_for_function("() => !document.querySelector('#analysis .analysis-body [role=status]')")
     assert page.locator("#analysis .analysis-body").inner_text() == "This game could not be analysed."
     assert page.locator(".analysis-chart").count() == 0
 
