@@ -35,14 +35,18 @@ def play_game(
     `turn_seconds`, if given, receives for each seat the thinking time of each of its turns: the sum of the
     `choose` times of the actions of that turn (a turn is every action from its first to its `end` or lure).
     """
-    session = GameSession(game, {0: players[0], 1: players[1]}, rng, words=False)
+    play_out(GameSession(game, {0: players[0], 1: players[1]}, rng, words=False), turn_seconds)
+    return game
+
+
+def play_out(session: GameSession, turn_seconds: TurnSeconds | None = None) -> None:
+    """Play a session of two in-process computer players to its end (`turn_seconds` as for `play_game`)."""
     session.start()
     try:
         while (seat := session.to_move) is not None:
             session.play_computer_action(turn_seconds[seat] if turn_seconds is not None else None)
     finally:
         session.finish()
-    return game
 
 
 def game_seeds(count: int, seed: int) -> list[int]:

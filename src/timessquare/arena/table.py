@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from ..cards import SEAT_NAMES
 from ..game import Game
+from ..outcome import Termination
 from ..players import Player, make_player
-from ..record import to_record
+from ..session import GameSession
 from ..variants import Rules
-from .selfplay import play_game
+from .selfplay import play_out
 from .stats import GameOutcome
 
 
@@ -40,18 +41,22 @@ class Table:
         p1_seat = task.player1_seat
         by_seat = (0, 1) if p1_seat == 0 else (1, 0)  # the player (0 = PLAYER1) in seat A, then in seat B
         names = {SEAT_NAMES[s]: self.names[by_seat[s]] for s in (0, 1)}
-        game = Game.new(task.deal_seed, self.rules, players=names)
         seat_seconds: tuple[list[float], list[float]] = ([], [])
-        players = (self.players[by_seat[0]], self.players[by_seat[1]])
-        play_game(game, players, random.Random(task.deal_seed * 2 + p1_seat), turn_seconds=seat_seconds)
+        players = {0: self.players[by_seat[0]], 1: self.players[by_seat[1]]}
+        rng = random.Random(task.deal_seed * 2 + p1_seat)
+        session = GameSession(Game.new(task.deal_seed, self.rules, players=names), players, rng, words=False)
+        play_out(session, seat_seconds)
+        outcome = session.outcome
+        assert outcome is not None  # play_out returns only at the end
+        lost = outcome.termination in (Termination.FORFEIT, Termination.RESIGNATION)
         return GameOutcome(
             index=task.index,
             player1_seat=p1_seat,
-            result=game.result,
-            forfeit_seat=game.forfeit["seat"] if game.forfeit else None,
-            forfeit_reason=game.forfeit["reason"] if game.forfeit else None,
+            result=outcome.result,
+            forfeit_seat=outcome.seat if lost else None,
+            forfeit_reason=outcome.reason if lost else None,
             turn_seconds=(seat_seconds[p1_seat], seat_seconds[1 - p1_seat]),
-            record=to_record(game) if self.keep_records else None,
+            record=session.record() if self.keep_records else None,
         )
 
     def close(self) -> None:
