@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(1, str(Path(__file__).parent.parent))  # the helpers shared by all tests (processes.py)
 from e2e_server import Server
 
 if TYPE_CHECKING:

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+from processes import kill_group, stop_group
 
 READY = re.compile(r"ready at (http://\S+)")
 ANALYSIS_ITERATIONS = 24  # the analyst's budget per turn: the tests check the analysis reaches the page
@@ -32,8 +33,9 @@ class Server:
         command = [sys.executable, "-m", "timessquare", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--database-url", self.database_url, "--workers", "1",
                    "--analysis-iterations", str(self.analysis_iterations)]
+        # a session of its own, so that a kill takes its worker processes too (SIGKILL lets it stop none)
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                        env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
         assert self.process.stdout is not None
         deadline = time.monotonic() + 60
         lines: list[str] = []
@@ -64,17 +66,13 @@ class Server:
         raise RuntimeError("the server never answered /healthz")
 
     def kill(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(10)
+        if self.process:
+            kill_group(self.process)
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        if self.process:
+            stop_group(self.process)
+
 
 
 def json_get(url: str) -> Any:

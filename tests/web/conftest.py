@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 from timessquare.web.app import Settings, create_app
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(1, str(Path(__file__).parent.parent))  # the helpers shared by all tests (processes.py)
 from pgcluster import PostgresCluster, find_bindir
 
 _counter = itertools.count()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -21,6 +20,8 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+
+from processes import kill_group, stop_group
 
 HAPROXY_CONFIG = """global
     maxconn 4000
@@ -82,6 +83,7 @@ class Process:
             stderr=subprocess.STDOUT,
             text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            start_new_session=True,  # a kill takes its worker processes too
         )
         assert self.process.stdout is not None
         self.output: list[str] = []
@@ -100,17 +102,10 @@ class Process:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(10)
+        kill_group(self.process)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        stop_group(self.process)
 
 
 class WebCluster:
