@@ -12,7 +12,7 @@ import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
 import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./seat-labels.js";
-import { actionCount, discardWords } from "./table-words.js";
+import { actionCount, logItem, showDiscard } from "./table-words.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
 import { boardWords, capital, figureName, sentence, supplyWords } from "./words.js";
 
@@ -377,7 +377,7 @@ function render(first = false) {
   renderActions();
   renderHint();
   renderLog();
-  renderDiscard();
+  showDiscard(state.view.discard);
   renderOver();
   document.title = myTurn() ? t("title.yourTurn") : state.over ? t("title.over") : t("title.game");
   renderOnline(state, gameId); // names, ratings and clocks of an online game (after the title: it adds the clock)
@@ -598,17 +598,11 @@ function renderLog() {
     logLang = state.lang;
   }
   for (const entry of entries.slice(logCount)) {
-    list.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.line));
+    list.append(logItem(entry));
   }
   logCount = entries.length;
   $("log-count").textContent = String(actionCount(entries));
   list.scrollTop = list.scrollHeight;
-}
-
-function renderDiscard() {
-  const words = discardWords(state.view.discard);
-  $("discard-summary").textContent = words.summary;
-  $("discard-list").textContent = words.list;
 }
 
 function renderOver() {

@@ -11,7 +11,7 @@ import { currentLang, t, tn } from "./i18n.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
-import { actionCount, discardWords } from "./table-words.js";
+import { actionCount, logItem, showDiscard } from "./table-words.js";
 import { keepTokenOfUrl } from "./tokens.js";
 import { boardWords, capital, figureName, supplyWords } from "./words.js";
 
@@ -245,12 +245,10 @@ function renderLog(length) {
   const shown = lesson.log.slice(0, length);
   $("log-count").textContent = String(actionCount(shown));
   for (const entry of shown) {
-    log.append(el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.line));
+    log.append(logItem(entry));
   }
   log.scrollTop = log.scrollHeight;
-  const discard = discardWords(lesson.view.discard);
-  $("discard-summary").textContent = discard.summary;
-  $("discard-list").textContent = discard.list;
+  showDiscard(lesson.view.discard);
 }
 
 function keepStep(step) {

@@ -1,12 +1,18 @@
-// Words of the public table that the game page and the tutorial both show: the log's count of actions and the
-// discard pile (face up, R10).
+// Words of the public table that the game page and the tutorial both show (parts/log.html): the log's lines
+// and count of actions, and the discard pile (face up, R10).
 
 import { t, tn } from "./i18n.js";
+import { el } from "./page.js";
 
 /** How many actions a log holds, as the home list and the replay count them (not its lines: a draw or
  * Charlie's step is no action). */
 export function actionCount(entries) {
   return entries.filter((entry) => entry.notation).length;
+}
+
+/** One log entry as a line of the list, coloured by the seat that acted (none: the table's own). */
+export function logItem(entry) {
+  return el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.line);
 }
 
 /** The discard pile: its size ("Discard pile: 3 cards") and its cards by code ("G1×1  DM×2"). */
@@ -15,4 +21,11 @@ export function discardWords(discard) {
   for (const code of discard) counts[code] = (counts[code] || 0) + 1;
   const list = Object.entries(counts).map(([code, n]) => `${code}×${n}`).join("  ");
   return { summary: tn("discard.summary", discard.length), list: list || t("discard.empty") };
+}
+
+/** Show the discard pile in parts/log.html's summary and list. */
+export function showDiscard(discard) {
+  const words = discardWords(discard);
+  document.getElementById("discard-summary").textContent = words.summary;
+  document.getElementById("discard-list").textContent = words.list;
 }
