@@ -111,22 +111,20 @@ class AnalysisStore:
 
     def failed(self, game_id: str, analyst: str, attempts: int, retry_after: datetime) -> None:
         """The analyst's try failed: the game waits until `retry_after`, with `attempts` failed tries."""
-        claims = analysis_claims.c
-        with self.engine.begin() as connection:
-            connection.execute(
-                update(analysis_claims)
-                .where(claims.game_id == game_id, claims.claimed_by == analyst)
-                .values(claimed_by=None, lease_until=None, attempts=attempts, retry_after=retry_after)
-            )
+        self._let_go(game_id, analyst, attempts=attempts, retry_after=retry_after)
 
     def release(self, game_id: str, analyst: str) -> None:
         """Give the game back untried (the server stops): another analyst may take it at once."""
+        self._let_go(game_id, analyst)
+
+    def _let_go(self, game_id: str, analyst: str, **values: Any) -> None:
+        """Drop this analyst's claim on the game (nothing if it is no longer this analyst's), writing `values`."""
         claims = analysis_claims.c
         with self.engine.begin() as connection:
             connection.execute(
                 update(analysis_claims)
                 .where(claims.game_id == game_id, claims.claimed_by == analyst)
-                .values(claimed_by=None, lease_until=None)
+                .values(claimed_by=None, lease_until=None, **values)
             )
 
     def save(self, game_id: str, document: dict[str, Any]) -> None:
