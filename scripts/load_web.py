@@ -45,7 +45,7 @@ LIFTED = (
     "socket_limits=SocketLimits(per_address=10**6, unjoined_per_address=10**6)"
 )
 SERVE = (
-    "import sys; from timessquare.web.serve import run_server; from timessquare.web.limits import SocketLimits; "
+    "import sys; from timessquare.web.serve import run_server; from timessquare.web.guards.limits import SocketLimits; "
     f"sys.exit(run_server('127.0.0.1', 0, sys.argv[1], workers=1, {LIFTED}))"
 )
 SERVE_BEHIND_PROXY = SERVE.replace("workers=1,", "workers=1, proxy_headers=True,")

@@ -143,8 +143,9 @@ def test_cross_site_requests_are_refused(online: TestClient) -> None:
     )
     assert form.status_code == 415
     assert form.json()["error"]["code"] == "unsupported_media_type"  # read_json's answer, the API's one
-    with pytest.raises(WebSocketDenialResponse) as denied, client.websocket_connect(
-        "/ws/lobby", headers={"Origin": "https://evil.example"}
+    with (
+        pytest.raises(WebSocketDenialResponse) as denied,
+        client.websocket_connect("/ws/lobby", headers={"Origin": "https://evil.example"}),
     ):
         pass
     assert denied.value.status_code == 403

@@ -24,7 +24,7 @@ from timessquare.session import ending_of, entries_for, over_entry
 from timessquare.session.log import ending_words
 from timessquare.variants import DEFAULT_RULES
 from timessquare.view import SHUFFLE
-from timessquare.web.security import new_game_id
+from timessquare.web.guards.security import new_game_id
 from timessquare.web.storage import GameStore, NewGame, Progress
 
 SEATS = {"A": 0, "B": 1, "spectator": None}

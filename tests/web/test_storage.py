@@ -9,8 +9,8 @@ import pytest
 from sqlalchemy import inspect, text
 
 from timessquare.variants import DEFAULT_RULES
+from timessquare.web.sockets.table import Table
 from timessquare.web.storage import Append, GameStore, NewGame, Progress, VersionConflict, make_engine, migrate
-from timessquare.web.table import Table
 
 
 @pytest.fixture

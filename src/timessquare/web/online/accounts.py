@@ -17,8 +17,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..api import ApiError, bad_request, read_json
-from ..security import KeyedLimiter, hash_token, new_token
+from ..api.requests import ApiError, bad_request, read_json
+from ..guards.security import KeyedLimiter, hash_token, new_token
 from .guard import LOGIN_DAYS, clear_login_cookie, refuse_cross_site, required_account, set_login_cookie
 from .guard import current_account as current_account
 from .names import is_name, name_key, name_problem

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from ..api import bad_request
+from ..api.requests import bad_request
 
 REAL_TIME = re.compile(r"(\d{1,3})\+(\d{1,3})")
 CORRESPONDENCE = re.compile(r"([137])d")

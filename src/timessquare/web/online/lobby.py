@@ -19,10 +19,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...cards import SEAT_NAMES
 from ...players.levels import LEVELS
-from ..api import ApiError, bad_request, game_links, read_json
-from ..security import hash_token, is_game_id, new_game_id
-from ..table import FRIEND, YOU, Table
-from ..ws import Connection
+from ..api.requests import ApiError, bad_request, game_links, read_json
+from ..guards.security import hash_token, is_game_id, new_game_id
+from ..sockets.table import FRIEND, YOU, Table
+from ..sockets.ws import Connection
 from .accounts import current_account
 from .clocks import OFFERED, Clock, TimeControl
 from .guard import refuse_cross_site, required_account
@@ -236,7 +236,7 @@ class LobbyListener(Connection):
 
 async def lobby_socket(socket: WebSocket) -> None:
     """`/ws/lobby`: the lobby as it changes (`lobby` messages) and, to an account, its new games (`started`).
-    A socket from another site's page never gets here (web/origin.py refuses it)."""
+    A socket from another site's page never gets here (web/guards/origin.py refuses it)."""
     await socket.accept()
     online = _online(socket)
     listener = LobbyListener(socket, account=await current_account(socket))

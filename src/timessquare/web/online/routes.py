@@ -11,8 +11,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
-from ..rooms import Rooms
-from ..templating import SCRIPTED, render
+from ..pages.templating import SCRIPTED, render
+from ..sockets.rooms import Rooms
 from . import accounts, lobby, seats
 from .accounts import AccountLimits
 from .service import Online, system_now

@@ -7,8 +7,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ...cards import SEAT_NAMES
-from ..api import ApiError, game_links, read_json
-from ..security import hash_token, is_game_id, is_token
+from ..api.requests import ApiError, game_links, read_json
+from ..guards.security import hash_token, is_game_id, is_token
 from .clocks import LEAVER_GRACE
 from .guard import refuse_cross_site, required_account
 from .service import LEFT_THE_GAME, Online

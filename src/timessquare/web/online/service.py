@@ -21,7 +21,7 @@ from typing import Any
 import anyio
 
 from ...cards import SEAT_NAMES
-from ..rooms import Room, RoomHooks, Rooms
+from ..sockets.rooms import Room, RoomHooks, Rooms
 from .ratings import new_ratings
 from .store import Account, OnlineGame, OnlineStore
 

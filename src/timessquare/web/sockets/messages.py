@@ -10,9 +10,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalog import ENGLISH, languages
-from ..errors import FormatError, TimesSquareError
-from ..jsonread import JSONSyntaxError, parse_json
+from ...catalog import ENGLISH, languages
+from ...errors import FormatError, TimesSquareError
+from ...jsonread import JSONSyntaxError, parse_json
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096

@@ -11,11 +11,11 @@ import random
 import secrets
 from typing import Any
 
-from ..cards import SEAT_NAMES
-from ..catalog import words
-from ..errors import GameOverError, InvalidActionError, TimesSquareError
-from ..outcome import Termination
-from ..session import (
+from ...cards import SEAT_NAMES
+from ...catalog import words
+from ...errors import GameOverError, InvalidActionError, TimesSquareError
+from ...outcome import Termination
+from ...session import (
     GameSession,
     LogEntry,
     NotYourTurnError,
@@ -24,15 +24,15 @@ from ..session import (
     SpectatorError,
     StaleVersionError,
 )
-from ..session.choices import after_colon
-from ..session.reasons import reason_words
-from ..session.timeline import Timeline
-from ..state import cards_to_draw
-from ..variants import Rules
-from ..view import SHUFFLE
+from ...session.choices import after_colon
+from ...session.reasons import reason_words
+from ...session.timeline import Timeline
+from ...state import cards_to_draw
+from ...variants import Rules
+from ...view import SHUFFLE
+from ..storage import NewGame, Progress, StoredGame
 from . import messages
 from .messages import ProtocolError
-from .storage import NewGame, Progress, StoredGame
 
 YOU = "you"  # the record's name for the person who created the game
 FRIEND = "friend"  # ... and for the friend they invited

@@ -18,12 +18,12 @@ from typing import Any
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from ..guards.limits import SocketCounts
+from ..guards.security import TokenBucket, is_game_id
+from ..storage import DatabaseUnavailable
 from . import messages
-from .limits import SocketCounts
 from .messages import ProtocolError
 from .rooms import Room, Rooms, guarded, unavailable
-from .security import TokenBucket, is_game_id
-from .storage import DatabaseUnavailable
 
 log = logging.getLogger("timessquare.web")
 

@@ -16,21 +16,21 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from ..actions import ACTIONS
-from ..cards import SEAT_NAMES
-from ..errors import InvalidActionError, TimesSquareError
-from ..players.base import Forfeit
-from ..session import ComputerTurn, StaleVersionError
-from ..session.choices import turn_words
-from ..session.destinations import turn_destinations
-from ..session.reasons import reason_words, session_words
+from ...actions import ACTIONS
+from ...cards import SEAT_NAMES
+from ...errors import InvalidActionError, TimesSquareError
+from ...players.base import Forfeit
+from ...session import ComputerTurn, StaleVersionError
+from ...session.choices import turn_words
+from ...session.destinations import turn_destinations
+from ...session.reasons import reason_words, session_words
+from ..guards.limits import Throttled
+from ..guards.security import hash_token, is_token
+from ..storage import Append, DatabaseUnavailable, VersionConflict
+from ..storage.writer import Database
+from ..workers.pool import PoolBusy, WorkerPool
 from . import messages
-from .limits import Throttled
 from .messages import ProtocolError
-from .pool import PoolBusy, WorkerPool
-from .security import hash_token, is_token
-from .storage import Append, DatabaseUnavailable, VersionConflict
-from .storage.writer import Database
 from .table import Table, refusal
 
 log = logging.getLogger("timessquare.web")
