@@ -89,6 +89,10 @@ class Online(RoomHooks):
     async def loaded(self, game_id: str) -> None:
         await self.game(game_id)
 
+    async def changed_elsewhere(self, game_id: str) -> None:
+        self.cache.pop(game_id, None)  # its clock or its end, as the other process stored them
+        await self.game(game_id)
+
     async def flagged(self, room: Room) -> int | None:
         game = await self.game(room.id)
         if game is None or game.clock is None or room.session.to_move is None:

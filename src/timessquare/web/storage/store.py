@@ -102,6 +102,16 @@ class StoredGame:
 
 
 @dataclass(frozen=True)
+class Tail:
+    """What a game's record holds past a point: its entries from there on, its version and forfeit now."""
+
+    entries: list[str]
+    version: int
+    forfeit: tuple[str, str] | None
+    rematch_id: str | None
+
+
+@dataclass(frozen=True)
 class Summary:
     id: str
     mode: str
@@ -267,6 +277,23 @@ class GameStore:
             rematch_of=row["rematch_of"],
             rematch_id=row["rematch_id"],
         )
+
+    def tail(self, game_id: str, first_ply: int) -> Tail | None:
+        """The record's entries from index `first_ply` on, as another process committed them (None: no such
+        game). Read in one transaction, so the entries and the version agree."""
+        with self.engine.begin() as connection:
+            row = connection.execute(
+                select(games.c.version, games.c.forfeit_seat, games.c.forfeit_reason, games.c.rematch_id).where(
+                    games.c.id == game_id
+                )
+            ).first()
+            if row is None:
+                return None
+            entries = connection.execute(
+                select(moves.c.move).where(moves.c.game_id == game_id, moves.c.ply >= first_ply).order_by(moves.c.ply)
+            ).scalars()
+            forfeit = (row.forfeit_seat, row.forfeit_reason or "") if row.forfeit_seat else None
+            return Tail(list(entries), row.version, forfeit, row.rematch_id)
 
     def exists(self, game_id: str) -> bool:
         with self.engine.connect() as connection:
