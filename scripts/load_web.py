@@ -35,10 +35,6 @@ from typing import Any
 import orjson
 from server_helpers import PostgresCluster, Process, WebCluster
 
-# Join with "updates": true: after each change the server sends an `update` (the change only) instead of a whole
-# `state` (docs/web-protocol.md); both are read the same way here.
-UPDATES = False
-
 # The limits made for people (messages a second per socket, new games a minute and sockets per address) are
 # lifted: here one program on one address plays hundreds of games at full speed.
 LIFTED = (
@@ -54,6 +50,7 @@ SERVE_BEHIND_PROXY = SERVE.replace("workers=1,", "workers=1, proxy_headers=True,
 
 @dataclass
 class Stats:
+    updates: bool  # the players asked for `update` messages
     measuring: bool = False
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
@@ -94,15 +91,19 @@ class ClusterServer(Server):
         self.cluster.stop()
 
 
-async def play_seat(url: str, game_id: str, token: str, stats: Stats, rng: random.Random, think: float) -> None:
-    """One seat of a game until it ends: a random legal action at each of its turns."""
+async def play_seat(
+    url: str, game_id: str, token: str, stats: Stats, rng: random.Random, think: float, updates: bool
+) -> None:
+    """One seat of a game until it ends: a random legal action at each of its turns. `updates`: join asking for
+    `update` messages (only what changed, docs/web-protocol.md), else get a whole `state` after every change;
+    either acknowledges an action, and both carry what is read here (version, legal, over)."""
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
     sent_version = -1
     sent_at = 0.0
     join: dict[str, Any] = {"v": 1, "type": "join", "token": token, "lang": "en"}
-    if UPDATES:
+    if updates:
         join["updates"] = True
     async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}", max_size=2**22, compression=None) as socket:
         await socket.send(orjson.dumps(join), text=True)
@@ -156,22 +157,24 @@ async def probe(url: str, game_id: str, stats: Stats, stop: asyncio.Event) -> No
             await asyncio.sleep(0.05)
 
 
-async def keep_playing(server: Server, stats: Stats, rng: random.Random, stop: asyncio.Event, think: float) -> None:
+async def keep_playing(
+    server: Server, stats: Stats, rng: random.Random, stop: asyncio.Event, think: float, updates: bool
+) -> None:
     """One of the N game slots: play games one after another until told to stop."""
     while not stop.is_set():
         game = await asyncio.to_thread(server.new_game)
         invite = game["invite"].split("#t=")[1]
         await asyncio.gather(
-            play_seat(server.url, game["id"], game["token"], stats, random.Random(rng.random()), think),
-            play_seat(server.url, game["id"], invite, stats, random.Random(rng.random()), think),
+            play_seat(server.url, game["id"], game["token"], stats, random.Random(rng.random()), think, updates),
+            play_seat(server.url, game["id"], invite, stats, random.Random(rng.random()), think, updates),
         )
 
 
-async def measure(server: Server, games: int, warmup: float, seconds: float, think: float) -> Stats:
-    stats = Stats()
+async def measure(server: Server, games: int, warmup: float, seconds: float, think: float, updates: bool) -> Stats:
+    stats = Stats(updates=updates)
     stop = asyncio.Event()
     rng = random.Random(games)
-    slots = [asyncio.create_task(keep_playing(server, stats, rng, stop, think)) for _ in range(games)]
+    slots = [asyncio.create_task(keep_playing(server, stats, rng, stop, think, updates)) for _ in range(games)]
     probe_game = await asyncio.to_thread(server.new_game)
     slots.append(asyncio.create_task(probe(server.url, probe_game["id"], stats, stop)))
     await asyncio.sleep(warmup)  # all games connected and under way
@@ -216,7 +219,7 @@ def report(database: str, games: int, think: float, stats: Stats, processes: int
         "load_average": round(os.getloadavg()[0], 2),
         "games": games,
         "think_s": think,
-        "updates": UPDATES,
+        "updates": stats.updates,
         "actions_per_second": round(stats.actions_per_second, 1),
         "median_ms": round(p50, 2),
         "p99_ms": round(p99, 2),
@@ -231,6 +234,7 @@ def report(database: str, games: int, think: float, stats: Stats, processes: int
         "client_cores": round(stats.client_cpu / stats.elapsed, 2) if stats.elapsed else 0.0,
     }
     where = f"{database} x{processes} via HAProxy" if processes is not None else database
+    where += "" if stats.updates else " (whole states)"
     print(
         f"{where:<10} {games:>4} games, think {think:.2f} s: {row['actions_per_second']:>7.1f} actions/s  "
         f"p50 {row['median_ms']:>7.2f} ms  p99 {row['p99_ms']:>7.2f} ms  "
@@ -284,6 +288,12 @@ def main() -> int:
         help="run the load through HAProxy in front of this many server processes on one PostgreSQL, for each "
         "number given (e.g. --processes 1 2); the --database option is then ignored",
     )
+    parser.add_argument(
+        "--states",
+        action="store_true",
+        help="players join without asking for updates, so every change sends each a whole state (protocol 1.0, "
+        "as the bot connection reads it), to compare with the default: updates, as the game page asks",
+    )
     parser.add_argument("--json", help="also write the figures to this JSON file")
     args = parser.parse_args()
     databases = ["sqlite", "postgresql"] if args.database == "both" else [args.database]
@@ -294,7 +304,7 @@ def main() -> int:
             try:
                 server = ClusterServer(cluster.url, processes)
                 try:
-                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think))
+                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think, not args.states))
                 finally:
                     server.stop()
             finally:
@@ -314,7 +324,7 @@ def main() -> int:
                     url = cluster.url
                 server = Server(url)
                 try:
-                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think))
+                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think, not args.states))
                 finally:
                     server.stop()
                     if cluster is not None:
