@@ -24,7 +24,7 @@ from ..storage import StoredGame, Summary
 from ..workers.analyst import for_the_page
 from .finished import FinishedGames, TooManyAtOnce
 from .replay import replay_document
-from .requests import ApiError, bad_request, game_links, read_json
+from .requests import ApiError, bad_request, read_json, seat_links
 
 MAX_TOKENS = 200
 
@@ -72,7 +72,7 @@ async def create_game(request: Request) -> Response:
         raise bad_request('mode must be "computer" or "friend"')
     starter: GameStarter = request.app.state.starter
     link = await starter.with_link(str(mode), str(level), _seat_choice(data))
-    return JSONResponse(game_links(link.game_id, link.seat, link.token, link.invite), status_code=201)
+    return JSONResponse(seat_links(link), status_code=201)
 
 
 async def my_games(request: Request) -> Response:
@@ -198,4 +198,4 @@ async def rematch(request: Request) -> Response:
     if room is not None and room.rematch != link.game_id:
         room.rematch = link.game_id
         room.broadcast()
-    return JSONResponse(game_links(link.game_id, link.seat, link.token, None), status_code=201)
+    return JSONResponse(seat_links(link), status_code=201)

@@ -9,6 +9,7 @@ game. The tutorial makes no game: its lesson is rebuilt on each request and neve
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,7 +19,7 @@ from ...variants import Rules
 from ..guards.security import derive_token, hash_token, new_game_id, new_token
 from ..sockets.rooms import Rooms
 from ..sockets.table import FRIEND, YOU, Table
-from ..storage import GameStart, StoredGame
+from ..storage import DatabaseUnavailable, GameStart, StoredGame
 from ..storage.clocks import Clock, TimeControl
 from ..storage.online_games import OnlineGame
 from .seat_tokens import SeatTokens
@@ -51,8 +52,9 @@ class GameStarter:
         database = self.rooms.database
         if not await database.run(database.store.start, start):
             return False
-        if start.online is not None:
-            await self.rooms.hooks.loaded(table.game_id)  # online play learns the game before its first state
+        if start.online is not None:  # online play learns the game before its first state ...
+            with contextlib.suppress(DatabaseUnavailable):  # ... or at its first move: the game is made, say so
+                await self.rooms.hooks.loaded(table.game_id)
         if table.mode == "computer":
             self.rooms.add(table)
         return True

@@ -18,8 +18,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...players.levels import LEVELS
-from ..api.requests import ApiError, bad_request, game_links, read_json
-from ..games.starter import SeatLink
+from ..api.requests import ApiError, bad_request, game_links, read_json, seat_links
 from ..guards.security import is_game_id
 from ..storage.clocks import TimeControl
 from .accounts import current_account
@@ -44,10 +43,6 @@ def _control(data: dict[str, Any]) -> TimeControl:
         return TimeControl.parse(data.get("control"))
     except ValueError as e:
         raise bad_request(str(e)) from None
-
-
-def _links(link: SeatLink) -> dict[str, Any]:
-    return game_links(link.game_id, link.seat, link.token, link.invite)
 
 
 def _rated(data: dict[str, Any]) -> bool:
@@ -164,9 +159,9 @@ async def _start(request: Request, online: Online, challenge: Challenge, account
     links = await online.starter.for_accounts(by, account.id, control, challenge.rated, challenge.id)
     if links is None:
         raise ApiError(404, "not_found", "that challenge is gone (taken or cancelled)")
-    online.lobby.tell({"type": "started", **_links(links[by])}, {by})
+    online.lobby.tell({"type": "started", **seat_links(links[by])}, {by})
     await _changed(online)
-    return JSONResponse(_links(links[account.id]), status_code=201)
+    return JSONResponse(seat_links(links[account.id]), status_code=201)
 
 
 async def quick_pairing(request: Request) -> Response:
@@ -197,7 +192,7 @@ async def play_computer(request: Request) -> Response:
     if level not in LEVELS:
         raise bad_request(f"level must be one of {', '.join(LEVELS)}")
     link = await _online(request).starter.against_computer(account.id, str(level), rated)
-    return JSONResponse(_links(link), status_code=201)
+    return JSONResponse(seat_links(link), status_code=201)
 
 
 async def my_seat(request: Request) -> Response:
