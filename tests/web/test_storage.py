@@ -156,6 +156,10 @@ def test_only_one_rematch_is_created(store: GameStore) -> None:
     ]
     assert made == [("g0000000002", True), ("g0000000002", True)]  # the second asker's seat is in the first's
     assert store.seat_of("g0000000002", "Bg0000000002") == "B"
+    again = GameStart(new_table("g0000000004").stored_new({}, old.game_id), first.progress())
+    assert store.rematch(old.game_id, again, "B", lambda rematch: f"B{rematch}") == ("g0000000002", True)  # asked again
+    assert store.rematch(old.game_id, again, "B", lambda rematch: "another") == ("g0000000002", False)  # seat taken
+    assert store.load("g0000000004") is None
     assert store.load("g0000000003") is None
     stored = store.load("g0000000001")
     assert stored is not None and stored.rematch_id == "g0000000002"

@@ -264,7 +264,7 @@ class GameStore:
 
     def server_key(self, name: str) -> str:
         """A server secret by name (the key of accounts' seat tokens), made on first use (the first writer wins)."""
-        with self.engine.begin() as c:
+        with self._writing() as c:
             value = c.execute(select(server_keys.c.value).where(server_keys.c.name == name)).scalar()
             if value is None:
                 try:
