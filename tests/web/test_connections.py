@@ -73,12 +73,14 @@ def test_a_socket_that_does_not_join_in_time_is_closed(make_client: Callable[...
     game = new_game(client, mode="friend")
     with client.websocket_connect(f"/ws/games/{game['id']}") as socket:
         socket.send_json({"v": 1, "type": "ping"})  # talking is not joining
-        assert socket.receive_json()["type"] == "pong"
-        error = socket.receive_json()
-        assert error["code"] == "bad_message" and "join" in error["message"]
+        received = []
         with pytest.raises(WebSocketDisconnect) as closed:
-            socket.receive_json()
+            while True:  # the pong, unless the machine was so slow that the time ran out first; then the refusal
+                received.append(socket.receive_json())
         assert closed.value.code == 1008
+        error = received[-1]
+        assert error["code"] == "bad_message" and "join" in error["message"]
+        assert [m["type"] for m in received[:-1]] in ([], ["pong"])
     with client.websocket_connect(f"/ws/games/{game['id']}") as socket:  # a joined one stays
         socket.send_json({"v": 1, "type": "join", "token": None})
         assert socket.receive_json()["type"] == "state"
