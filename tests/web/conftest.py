@@ -107,7 +107,9 @@ def server_errors(caplog: pytest.LogCaptureFixture) -> Callable[[], list[str]]:
 class Seat:
     """One socket of the game protocol, on the test client: join, act, and read until a state comes."""
 
-    def __init__(self, client: TestClient, game_id: str, token: str | None, lang: str = "en") -> None:
+    def __init__(
+        self, client: TestClient, game_id: str, token: str | None, lang: str = "en", presence: bool = False
+    ) -> None:
         self.game_id = game_id
         self.token = token
         self.context = client.websocket_connect(f"/ws/games/{game_id}")
@@ -115,6 +117,7 @@ class Seat:
         self.open = True
         OPEN_SEATS.append(self)
         self.received: list[dict[str, Any]] = []
+        self.presence = presence
         self.state: dict[str, Any] = {}
         self.socket.send_json({"v": 1, "type": "join", "token": token, "lang": lang})
         self.until_state()
@@ -122,6 +125,8 @@ class Seat:
     def receive(self) -> dict[str, Any]:
         text = self.socket.receive_text()
         message: dict[str, Any] = __import__("json").loads(text)
+        if message["type"] == "presence" and not self.presence:  # told when the other seat comes and goes
+            return self.receive()
         message["_raw"] = text
         self.received.append(message)
         if message["type"] == "state":

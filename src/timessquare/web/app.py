@@ -184,7 +184,6 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/games/{game_id}/record", games.game_record, methods=["GET"]),
         Route("/api/games/{game_id}/replay", games.game_replay, methods=["GET"]),
         Route("/api/games/{game_id}/analysis", games.game_analysis, methods=["GET"]),
-        Route("/api/games/{game_id}/rematch", games.rematch, methods=["POST"]),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
         *online_routes.ROUTES,
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),

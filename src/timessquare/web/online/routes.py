@@ -13,7 +13,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from ..pages.templating import SCRIPTED, render
 from ..sockets.rooms import Rooms
-from . import accounts, lobby, seats
+from . import accounts, lobby, rematch, seats
 from .accounts import AccountLimits
 from .service import Online, system_now
 from .store import OnlineStore
@@ -49,6 +49,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/games/{game_id}/seat", lobby.my_seat, methods=["GET"]),
     Route("/api/games/{game_id}/take", seats.take_seat, methods=["POST"]),
     Route("/api/games/{game_id}/claim", seats.claim_leaver, methods=["POST"]),
+    Route("/api/games/{game_id}/rematch", rematch.rematch, methods=["POST"]),
     WebSocketRoute("/ws/lobby", lobby.lobby_socket),
 ]
 

@@ -15,7 +15,7 @@ import hmac
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import anyio
@@ -46,6 +46,8 @@ class Online(RoomHooks):
         self.lobby_listeners: set[Any] = set()  # lobby.LobbyListener
         self._sweeper: asyncio.Task[None] | None = None
         self._seat_key: bytes | None = None
+        self.rematch_offers: dict[str, str] = {}  # game id -> the seat that asked for a rematch (rematch.py)
+        self.away: OrderedDict[str, dict[str, datetime]] = OrderedDict()  # game id -> seat -> gone since
         rooms.hooks = self
 
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
@@ -87,7 +89,33 @@ class Online(RoomHooks):
     # ----------------------------------------------------------------- the hooks
 
     async def loaded(self, game_id: str) -> None:
-        await self.game(game_id)
+        game = await self.game(game_id)
+        if game is not None and game_id not in self.away:  # nobody is known to be here yet
+            self.away[game_id] = dict.fromkeys(SEAT_NAMES, self.now())
+            while len(self.away) > CACHE:
+                self.away.popitem(last=False)
+
+    def presence(self, room: Room, seat: int) -> None:
+        if room.id not in self.cache or self.cache[room.id] is None:
+            return
+        away, name = self.away.setdefault(room.id, {}), SEAT_NAMES[seat]
+        if any(c.seat == seat for c in room.connections):
+            away.pop(name, None)
+        elif name not in away:
+            away[name] = self.now()
+        # The other seat's page shows the claim only against a player who is away; its own message, as a
+        # whole state would tell nothing else new.
+        message = {"v": 1, "type": "presence", "away_ms": self._away_ms(room.id)}
+        for connection in list(room.connections):
+            connection.send(message)
+
+    def _away_ms(self, game_id: str) -> dict[str, int | None]:
+        now, away = self.now(), self.away.get(game_id, {})
+        return {seat: None if seat not in away else _ms(now - away[seat]) for seat in SEAT_NAMES}
+
+    def away_since(self, game_id: str, seat: str) -> datetime | None:
+        """Since when the seat has had no socket in this game (None: it has one)."""
+        return self.away.get(game_id, {}).get(seat)
 
     async def flagged(self, room: Room) -> int | None:
         game = await self.game(room.id)
@@ -134,8 +162,19 @@ class Online(RoomHooks):
         for seat, account_id in game.accounts.items():
             account = self.names.get(account_id) if account_id is not None else None
             players[seat] = None if account is None else account.document()
-        clock = None if game.clock is None else game.clock.document(self.now())
-        return {"online": {"rated": game.rated, "level": game.level, "accounts": players, "clock": clock}}
+        now = self.now()
+        clock = None if game.clock is None else game.clock.document(now)
+        offer = self.rematch_offers.get(room.id)
+        return {
+            "online": {
+                "rated": game.rated,
+                "level": game.level,
+                "accounts": players,
+                "clock": clock,
+                "rematch_offer": offer,
+                "away_ms": self._away_ms(room.id),
+            }
+        }
 
     def hints_allowed(self, room: Room) -> bool:
         game = self.cache.get(room.id)
@@ -195,6 +234,10 @@ class Online(RoomHooks):
         for listener in list(self.lobby_listeners):
             if account_ids is None or listener.account_id in account_ids:
                 listener.send(message)
+
+
+def _ms(delta: timedelta) -> int:
+    return max(0, int(delta.total_seconds() * 1000))
 
 
 def _finished(game: OnlineGame) -> OnlineGame:

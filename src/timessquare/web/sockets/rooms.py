@@ -59,6 +59,10 @@ class RoomHooks:
     def hints_allowed(self, room: Room) -> bool:
         return True
 
+    def presence(self, room: Room, seat: int) -> None:
+        """A seat's first socket joined or its last one left (the claim of R11.4 counts the time away)."""
+        return None
+
 
 class Member(Protocol):
     """A socket joined to a room (ws.py's `Connection`): its seat and language, and its outbox."""
@@ -377,6 +381,8 @@ class Rooms:
             return await self.join(connection, game_id, message)
         connection.room, connection.seat, connection.lang = room, seat, message.lang
         room.connections.add(connection)
+        if seat is not None:
+            self.hooks.presence(room, seat)
         connection.send(room.state_message(seat, message.lang))
         room.start_computer()
 
@@ -386,6 +392,8 @@ class Rooms:
             return
         room.connections.discard(connection)
         connection.room = None
+        if connection.seat is not None:
+            self.hooks.presence(room, connection.seat)
         self.release(room)
 
     def close(self) -> None:

@@ -1,6 +1,6 @@
 // The online part of the game page (docs/web-protocol.md, "In the game socket"): the players' names and
 // ratings, the clocks counted down here from the server's figures (the server alone decides), the clock in
-// the tab title, and the claim against a player who has left.
+// the tab title, and the claim against a player who has left (told by `presence` messages).
 
 import { claimWin, mySeat, ratingText, takeSeat, whoAmI } from "./online-api.js";
 import { t } from "./i18n.js";
@@ -15,6 +15,15 @@ let gameId = "";
 let ticking = null;
 let baseTitle = "";
 let account; // undefined until asked: the logged-in account, or null
+let awayMs = { A: null, B: null }; // how long each seat had had no socket here, when last told (null: here)
+let awaySince = 0;
+
+/** A `presence` message: a seat's player came or went (the claim button depends on it). */
+export function onPresence(message) {
+  awayMs = message.away_ms;
+  awaySince = Date.now();
+  tick();
+}
 
 function clockText(ms) {
   if (ms >= 86_400_000) return t("clock.days", { n: Math.floor(ms / 86_400_000), h: Math.floor((ms % 86_400_000) / 3_600_000) });
@@ -43,7 +52,9 @@ function tick() {
   if (claim) {
     const real = !online.clock.control.endsWith("d");
     const theirs = running && seat && running !== seat;
-    const away = theirs && online.clock.left_ms[running] - leftNow(running) >= GRACE_MS;
+    // R11.4: only a player with no connection for the grace period of his own turn (a slow one is here)
+    const gone = theirs && awayMs[running] !== null && awayMs[running] + (Date.now() - awaySince) >= GRACE_MS;
+    const away = gone && online.clock.left_ms[running] - leftNow(running) >= GRACE_MS;
     claim.hidden = !(real && away);
   }
 }
@@ -74,6 +85,7 @@ export function renderOnline(state, id) {
   const bar = document.getElementById("online-bar");
   if (!bar) return;
   online = state.online || null;
+  if (online && online.away_ms) onPresence(online);
   seat = state.seat;
   gameId = id;
   received = Date.now();

@@ -1,0 +1,110 @@
+"""The club around the games (issue 26): rematches that keep an online game's terms, the claim only against a
+player who has been away, offers (abort, draw) and chat on the game socket."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from conftest import Seat
+from online_helpers import FakeClock, Person
+from starlette.testclient import TestClient
+from test_online import challenge_and_accept, seats_of
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def online(make_client: Callable[..., TestClient], clock: FakeClock) -> TestClient:
+    return make_client(now=clock, login_tries_per_minute=1000)
+
+
+def resign(seats: dict[str, Seat], seat: str) -> None:
+    seats[seat].send({"v": 1, "type": "resign"})
+    for s in seats.values():
+        s.until(lambda m: m["type"] == "state" and m["over"] is not None)
+
+
+# ------------------------------------------------------------------------------------------------ rematch
+
+
+def test_a_rated_rematch_is_offered_then_keeps_the_accounts_the_clock_and_swaps_seats(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "10+5", rated=True)
+    seats = seats_of(online, game)
+    resign(seats, "A")
+    (a_person, a_token), (b_person, b_token) = game["seats"]["A"], game["seats"]["B"]
+    asked = a_person.post(f"/api/games/{game['id']}/rematch", {"token": a_token})
+    assert (asked.status_code, asked.json()) == (202, {"offered": True, "seat": "A"})
+    offer = seats["B"].until(lambda m: m["type"] == "state" and m["online"]["rematch_offer"] == "A")
+    assert offer["rematch"] is None  # offered, not started: no clock runs yet
+    accepted = b_person.post(f"/api/games/{game['id']}/rematch", {"token": b_token})
+    assert accepted.status_code == 201, accepted.text
+    rematch = accepted.json()
+    assert rematch["seat"] == "A"  # B of the first game is A now
+    seats["A"].until(lambda m: m["type"] == "state" and m["rematch"] == rematch["id"])
+    again = a_person.post(f"/api/games/{game['id']}/rematch", {"token": a_token}).json()
+    assert (again["id"], again["seat"]) == (rematch["id"], "B")
+    assert a_person.get(f"/api/games/{rematch['id']}/seat").json()["seat"] == "B"
+    state = Seat(online, rematch["id"], rematch["token"]).state
+    names = {s: a["name"] for s, a in state["online"]["accounts"].items()}
+    assert names == {"A": b_person.name, "B": a_person.name}
+    assert (state["online"]["rated"], state["online"]["clock"]["control"]) == (True, "10+5")
+
+
+def test_a_rematch_against_a_level_starts_at_once_and_stays_rated(online: TestClient) -> None:
+    alice = Person(online, "Alice")
+    posted = alice.post("/api/lobby/computer", {"level": "easy", "rated": True})
+    assert posted.status_code == 201, posted.text
+    game = posted.json()
+    mine = Seat(online, game["id"], game["token"])
+    mine.send({"v": 1, "type": "resign"})
+    mine.until(lambda m: m["type"] == "state" and m["over"] is not None)
+    answer = alice.post(f"/api/games/{game['id']}/rematch", {"token": game["token"]})
+    assert answer.status_code == 201, answer.text
+    state = Seat(online, answer.json()["id"], answer.json()["token"]).state
+    assert state["seat"] != game["seat"]
+    assert (state["online"]["level"], state["online"]["rated"]) == ("easy", True)
+    assert state["online"]["accounts"][state["seat"]]["name"] == "Alice"
+
+
+def test_a_rematch_needs_a_seat_of_the_online_game(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3")
+    seats = seats_of(online, game)
+    refused = alice.post(f"/api/games/{game['id']}/rematch", {"token": "x" * 43})
+    assert (refused.status_code, refused.json()["error"]["code"]) == (403, "forbidden")
+    early = alice.post(f"/api/games/{game['id']}/rematch", {"token": game["seats"]["A"][1]})
+    assert (early.status_code, early.json()["error"]["code"]) == (409, "conflict")
+    resign(seats, "B")
+
+
+# -------------------------------------------------------------------------------------- the claim (R11.4)
+
+
+def test_a_slow_player_who_is_connected_cannot_be_claimed_and_one_who_left_can_after_60_s(
+    online: TestClient, clock: FakeClock
+) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "10+5")
+    to_move = Seat(online, game["id"], None).state["view"]["to_move"]
+    stayer = "B" if to_move == "A" else "A"
+    person, token = game["seats"][stayer]
+    mine = Seat(online, game["id"], token, presence=True)
+    assert mine.state["online"]["away_ms"][to_move] == 0  # never came since the game was loaded
+    slow = Seat(online, game["id"], game["seats"][to_move][1])
+    assert mine.until(lambda m: m["type"] == "presence")["away_ms"] == {"A": None, "B": None}
+    clock.advance(seconds=90)  # slow, but here
+    refused = person.post(f"/api/games/{game['id']}/claim")
+    assert (refused.status_code, refused.json()["error"]["message"]) == (409, "the other player is still connected")
+    slow.close()
+    assert mine.until(lambda m: m["type"] == "presence")["away_ms"][to_move] == 0
+    clock.advance(seconds=59)  # away for 59 s of a turn that has lasted 149 s: not yet
+    early = person.post(f"/api/games/{game['id']}/claim")
+    assert (early.status_code, early.json()["error"]["code"]) == (409, "too_early")
+    clock.advance(seconds=2)
+    claimed = person.post(f"/api/games/{game['id']}/claim")
+    assert claimed.status_code == 200 and claimed.json()["result"] == stayer
