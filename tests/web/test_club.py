@@ -108,3 +108,67 @@ def test_a_slow_player_who_is_connected_cannot_be_claimed_and_one_who_left_can_a
     clock.advance(seconds=2)
     claimed = person.post(f"/api/games/{game['id']}/claim")
     assert claimed.status_code == 200 and claimed.json()["result"] == stayer
+
+
+# ------------------------------------------------------------------------------------------------------ chat
+
+
+def test_chat_goes_both_ways_with_names_is_kept_and_spectators_neither_read_nor_write(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3")
+    seats = seats_of(online, game)
+    watcher = Seat(online, game["id"], None)
+    seats["A"].send({"v": 1, "type": "chat", "text": "  good\nluck <a href='x'>x</a>\u0007 "})
+    said = [s.until(lambda m: m["type"] == "chat") for s in seats.values()]
+    assert said[0]["_raw"] == said[1]["_raw"]
+    assert (said[0]["seat"], said[0]["name"]) == ("A", game["seats"]["A"][0].name)
+    assert said[0]["text"] == "good luck <a href='x'>x</a>"  # one line, kept as text (the page never makes links)
+    seats["B"].send({"v": 1, "type": "chat", "text": "thanks"})
+    assert seats["A"].until(lambda m: m["type"] == "chat")["text"] == "thanks"
+    watcher.send({"v": 1, "type": "chat", "text": "play S!"})
+    assert watcher.until(lambda m: m["type"] != "state")["code"] == "forbidden"
+    watcher.send({"v": 1, "type": "ping"})
+    assert watcher.until(lambda m: m["type"] != "state")["type"] == "pong"  # no chat reached the spectator
+    again = Seat(online, game["id"], game["seats"]["B"][1])
+    history = again.until(lambda m: m["type"] == "chat_history")["messages"]
+    assert [(m["seat"], m["text"]) for m in history] == [("A", "good luck <a href='x'>x</a>"), ("B", "thanks")]
+
+
+def test_chat_is_rate_limited_and_checked(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3")
+    seat = seats_of(online, game)["A"]
+    for text, code in (("", "bad_message"), ("x" * 301, "bad_message"), (5, "bad_message")):
+        seat.send({"v": 1, "type": "chat", "text": text})
+        assert seat.until(lambda m: m["type"] == "error")["code"] == code
+    answers = []
+    for n in range(8):  # a burst of 5; the rest come faster than one every 2 seconds
+        seat.send({"v": 1, "type": "chat", "text": f"spam {n}"})
+        answers.append(seat.until(lambda m: m["type"] in ("chat", "error")))
+    assert [m["type"] for m in answers] == ["chat"] * 5 + ["error"] * 3
+    assert answers[-1]["code"] == "rate_limited"
+
+
+def test_a_message_of_the_other_player_is_reported_for_the_operator(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3")
+    seats = seats_of(online, game)
+    seats["B"].send({"v": 1, "type": "chat", "text": "rude words"})
+    said = seats["A"].until(lambda m: m["type"] == "chat")
+    seats["B"].until(lambda m: m["type"] == "chat")
+    seats["B"].send({"v": 1, "type": "report", "id": said["id"]})  # one's own words are not reported
+    assert seats["B"].until(lambda m: m["type"] == "error")["code"] == "not_found"
+    seats["A"].send({"v": 1, "type": "report", "id": said["id"]})
+    assert seats["A"].until(lambda m: m["type"] == "reported")["id"] == said["id"]
+    reports = online.app.state.chat.store.reports()  # type: ignore[attr-defined]
+    assert [(r["game_id"], r["by_seat"], r["seat"], r["text"]) for r in reports] == [
+        (game["id"], "A", "B", "rude words")
+    ]
+
+
+def test_there_is_no_chat_against_the_computer(online: TestClient) -> None:
+    alice = Person(online, "Alice")
+    game = alice.post("/api/lobby/computer", {"level": "easy", "rated": False}).json()
+    mine = Seat(online, game["id"], game["token"])
+    mine.send({"v": 1, "type": "chat", "text": "hello?"})
+    assert mine.until(lambda m: m["type"] == "error")["code"] == "forbidden"

@@ -37,10 +37,12 @@ from .guards.security import KeyedLimiter, SecurityHeaders, is_game_id
 from .online import routes as online_routes
 from .pages.missing import no_such_game
 from .pages.templating import SCRIPTED, render
+from .sockets.chat import Chat
 from .sockets.rooms import Rooms, unavailable
 from .sockets.ws import game_socket
 from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
 from .storage.analyses import AnalysisStore
+from .storage.chat import ChatStore
 from .storage.notify import ChangeListener
 from .storage.writer import Database
 from .workers.analyst import Analyst
@@ -207,6 +209,7 @@ def create_app(settings: Settings) -> Starlette:
     app.state.settings = settings
     app.state.rooms = rooms
     app.state.analyses = analyses
+    app.state.chat = Chat(rooms.database, ChatStore(engine))
     app.state.analyst = analyst
     app.state.rules = settings.rules
     app.state.database_kind = dialect_name(engine.url)

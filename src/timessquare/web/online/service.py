@@ -113,6 +113,12 @@ class Online(RoomHooks):
         now, away = self.now(), self.away.get(game_id, {})
         return {seat: None if seat not in away else _ms(now - away[seat]) for seat in SEAT_NAMES}
 
+    def seat_name(self, room: Room, seat: str) -> str | None:
+        game = self.cache.get(room.id)
+        account_id = None if game is None else game.accounts.get(seat)
+        account = None if account_id is None else self.names.get(account_id)
+        return None if account is None else account.name
+
     def away_since(self, game_id: str, seat: str) -> datetime | None:
         """Since when the seat has had no socket in this game (None: it has one)."""
         return self.away.get(game_id, {}).get(seat)

@@ -17,6 +17,7 @@ from ...jsonread import JSONSyntaxError, parse_json
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
 MAX_ACTION_CHARS = 64
+MAX_CHAT_CHARS = 300
 
 
 class ProtocolError(TimesSquareError):
@@ -64,7 +65,17 @@ class Ping:
     pass
 
 
-ClientMessage = Join | Act | Explain | Hint | Resign | Ping
+@dataclass(frozen=True)
+class Chat:
+    text: str  # cleaned: one line, no control characters, not empty
+
+
+@dataclass(frozen=True)
+class Report:
+    id: int  # the chat message reported
+
+
+ClientMessage = Join | Act | Explain | Hint | Resign | Ping | Chat | Report
 
 # type -> (required fields, optional fields)
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
@@ -74,6 +85,8 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "hint": (set(), set()),
     "resign": (set(), set()),
     "ping": (set(), set()),
+    "chat": ({"text"}, set()),
+    "report": ({"id"}, set()),
 }
 
 
@@ -147,7 +160,26 @@ def parse(frame: str | bytes | None) -> ClientMessage:
         return Act(version, action)
     if kind == "hint":
         return Hint()
+    if kind == "chat":
+        return Chat(chat_text(data["text"]))
+    if kind == "report":
+        reported = data["id"]
+        if not isinstance(reported, int) or isinstance(reported, bool) or not 0 < reported < 2**63:
+            raise bad("report: id must be the id of a chat message")
+        return Report(reported)
     return Resign() if kind == "resign" else Ping()
+
+
+def chat_text(text: object) -> str:
+    """A chat line as it is kept and shown: one line of text, its control characters dropped."""
+    if not isinstance(text, str):
+        raise bad("chat: text must be a string")
+    line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    if not line:
+        raise bad("chat: the text is empty")
+    if len(line) > MAX_CHAT_CHARS:
+        raise bad(f"chat: at most {MAX_CHAT_CHARS} characters")
+    return line
 
 
 def error(code: str, message: str, rule: str | None = None) -> dict[str, Any]:

@@ -59,6 +59,10 @@ class RoomHooks:
     def hints_allowed(self, room: Room) -> bool:
         return True
 
+    def seat_name(self, room: Room, seat: str) -> str | None:
+        """The account name at a seat, if an account holds it (the chat says who spoke)."""
+        return None
+
     def presence(self, room: Room, seat: int) -> None:
         """A seat's first socket joined or its last one left (the claim of R11.4 counts the time away)."""
         return None

@@ -22,6 +22,7 @@ from ..guards.limits import SocketCounts
 from ..guards.security import TokenBucket, is_game_id
 from ..storage import DatabaseUnavailable
 from . import messages
+from .chat import Chat
 from .messages import ProtocolError
 from .rooms import Room, Rooms, guarded, unavailable
 
@@ -186,6 +187,8 @@ async def handle(rooms: Rooms, connection: Connection, game_id: str, message: me
         if not is_game_id(game_id):
             raise ProtocolError("not_found", "there is no such game")
         await rooms.join(connection, game_id, message)
+        if connection.room is not None:
+            await _chat(connection).joined(connection.room, connection)
         return
     room = connection.room
     if room is None:
@@ -196,7 +199,16 @@ async def handle(rooms: Rooms, connection: Connection, game_id: str, message: me
         await room.resign(connection)
     elif isinstance(message, messages.Explain):
         connection.send(room.explain(connection, message))
+    elif isinstance(message, messages.Chat):
+        await _chat(connection).say(room, connection, message.text)
+    elif isinstance(message, messages.Report):
+        connection.send(await _chat(connection).report(room, connection, message.id))
     elif isinstance(message, messages.Hint):
         # A hint takes a second: answer it on its own, so the socket keeps reading meanwhile.
         task = asyncio.create_task(guarded(connection, room.hint(connection)), name="hint")
         room.rooms.background(task)
+
+
+def _chat(connection: Connection) -> Chat:
+    chat: Chat = connection.socket.app.state.chat
+    return chat
