@@ -172,3 +172,83 @@ def test_there_is_no_chat_against_the_computer(online: TestClient) -> None:
     mine = Seat(online, game["id"], game["token"])
     mine.send({"v": 1, "type": "chat", "text": "hello?"})
     assert mine.until(lambda m: m["type"] == "error")["code"] == "forbidden"
+
+
+# ---------------------------------------------------------------------------------------- abort and offers
+
+
+def _rating(client: TestClient, name: str) -> tuple[int, int]:
+    page = client.get(f"/api/players/{name}").json()
+    return page["rating"], page["games"]
+
+
+def test_an_abort_before_moving_ends_the_game_unrated_and_uncounted(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3", rated=True)
+    seats = seats_of(online, game)
+    first = seats["A"].state["view"]["to_move"]
+    second = "B" if first == "A" else "A"
+    seats[first].act(seats[first].state["legal"][0])
+    seats[second].until_state()
+    seats[first].send({"v": 1, "type": "abort"})  # it has acted: too late for it
+    assert seats[first].until(lambda m: m["type"] == "error")["code"] == "forbidden"
+    before = {p: _rating(online, p) for p in ("Alice", "Bob")}
+    seats[second].send({"v": 1, "type": "abort"})
+    over = seats[first].until(lambda m: m["type"] == "state" and m["over"] is not None)["over"]
+    assert over["result"] == "aborted" and "aborted" in over["reason"]
+    assert {p: _rating(online, p) for p in ("Alice", "Bob")} == before == {"Alice": (1500, 0), "Bob": (1500, 0)}
+    record = online.get(f"/api/games/{game['id']}/record").json()
+    assert (record["result"], record["agreed"]) == ("aborted", "aborted")
+
+
+def test_a_draw_offer_is_accepted_by_the_same_offer_and_rated_as_a_draw(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3", rated=True)
+    seats = seats_of(online, game)
+    seats["A"].send({"v": 1, "type": "offer", "offer": "draw"})
+    offer = seats["B"].until(lambda m: m["type"] == "offer")
+    assert (offer["offer"], offer["seat"]) == ("draw", "A")
+    seats["B"].send({"v": 1, "type": "offer", "offer": "draw"})
+    over = seats["A"].until(lambda m: m["type"] == "state" and m["over"] is not None)["over"]
+    assert over["result"] == "draw" and "agreement" in over["reason"]
+    assert _rating(online, "Alice") == (1500, 1) and _rating(online, "Bob") == (1500, 1)  # ½ between equals
+    assert online.get(f"/api/games/{game['id']}/record").json()["agreed"] == "draw"
+
+
+def test_a_draw_offer_is_declined_by_a_decline_or_a_move_and_offers_are_limited(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3", rated=False)
+    seats = seats_of(online, game)
+    first = seats["A"].state["view"]["to_move"]
+    second = "B" if first == "A" else "A"
+    seats[second].send({"v": 1, "type": "offer", "offer": "draw"})
+    seats[first].until(lambda m: m["type"] == "offer")
+    seats[first].send({"v": 1, "type": "decline"})
+    declined = seats[second].until(lambda m: m["type"] == "declined")
+    assert (declined["offer"], declined["seat"]) == ("draw", first)
+    seats[second].send({"v": 1, "type": "offer", "offer": "draw"})
+    seats[first].until(lambda m: m["type"] == "offer")
+    seats[first].act(seats[first].state["legal"][0])  # a move turns it down ...
+    seats[second].until_state()
+    seats[first].send({"v": 1, "type": "offer", "offer": "draw"})  # ... so this is a new offer, not a yes
+    assert seats[second].until(lambda m: m["type"] in ("offer", "state"))["type"] == "offer"
+    seats[second].send({"v": 1, "type": "offer", "offer": "draw"})  # that one it accepts ...
+    seats[second].until(lambda m: m["type"] == "state" and m["over"] is not None)
+    seats[second].send({"v": 1, "type": "offer", "offer": "takeback"})
+    assert seats[second].until(lambda m: m["type"] == "error")["code"] == "bad_message"
+
+
+def test_offers_are_rate_limited(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3", rated=False)
+    seats = seats_of(online, game)
+    answers = []
+    for _ in range(4):  # offer, decline, offer again: the fourth offer in a row is one too many
+        seats["A"].send({"v": 1, "type": "offer", "offer": "draw"})
+        answers.append(seats["A"].until(lambda m: m["type"] in ("offer", "error")))
+        if answers[-1]["type"] == "offer":
+            seats["B"].until(lambda m: m["type"] == "offer")
+            seats["B"].send({"v": 1, "type": "decline"})
+            seats["A"].until(lambda m: m["type"] == "declined")
+    assert [m["type"] for m in answers] == ["offer"] * 3 + ["error"]
+    assert answers[-1]["code"] == "rate_limited"

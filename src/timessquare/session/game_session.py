@@ -262,7 +262,7 @@ class GameSession:
     @property
     def version(self) -> int:
         """Grows with every change (an action, a reshuffle, a forfeit): what an action is chosen on."""
-        return len(self.game.moves) + (1 if self.game.forfeit else 0)
+        return len(self.game.moves) + (1 if self.game.forfeit or self.game.agreed else 0)
 
     def is_person(self, seat: int) -> bool:
         return seat not in self.computers
@@ -442,6 +442,12 @@ class GameSession:
         if self.game.is_over:
             return []
         return self._applied(lambda: self.game.resign(seat, reason))
+
+    def agree(self, result: str) -> list[LogEntry]:
+        """The players stop the game: a draw by agreement, or an abort (R11.8; the server checks who may)."""
+        if self.game.is_over:
+            return []
+        return self._applied(lambda: self.game.agree(result))
 
     def _apply(self, aid: int) -> list[LogEntry]:
         return self._applied(lambda: self.game.apply(aid))

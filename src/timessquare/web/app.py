@@ -38,6 +38,7 @@ from .online import routes as online_routes
 from .pages.missing import no_such_game
 from .pages.templating import SCRIPTED, render
 from .sockets.chat import Chat
+from .sockets.offers import Offers
 from .sockets.rooms import Rooms, unavailable
 from .sockets.ws import game_socket
 from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
@@ -210,6 +211,7 @@ def create_app(settings: Settings) -> Starlette:
     app.state.rooms = rooms
     app.state.analyses = analyses
     app.state.chat = Chat(rooms.database, ChatStore(engine))
+    app.state.offers = Offers()
     app.state.analyst = analyst
     app.state.rules = settings.rules
     app.state.database_kind = dialect_name(engine.url)

@@ -199,7 +199,7 @@ def _recent(row: dict[str, Any], me: int, names: dict[int, Account]) -> dict[str
     other = names.get(other_id) if other_id is not None else None
     opponent = row["level"] or (other.name if other is not None else None)
     result = row["result"]
-    outcome = None if result is None else ("draw" if result == "draw" else ("win" if result == seat else "loss"))
+    outcome = None if result is None else ("win" if result == seat else "loss" if result in "AB" else result)
     return {
         "id": row["game_id"],
         "seat": seat,

@@ -71,11 +71,26 @@ class Chat:
 
 
 @dataclass(frozen=True)
+class Abort:
+    pass
+
+
+@dataclass(frozen=True)
+class Offer:
+    offer: str  # "draw"
+
+
+@dataclass(frozen=True)
+class Decline:
+    pass
+
+
+@dataclass(frozen=True)
 class Report:
     id: int  # the chat message reported
 
 
-ClientMessage = Join | Act | Explain | Hint | Resign | Ping | Chat | Report
+ClientMessage = Join | Act | Explain | Hint | Resign | Ping | Chat | Report | Abort | Offer | Decline
 
 # type -> (required fields, optional fields)
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
@@ -87,6 +102,9 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "ping": (set(), set()),
     "chat": ({"text"}, set()),
     "report": ({"id"}, set()),
+    "abort": (set(), set()),
+    "offer": ({"offer"}, set()),
+    "decline": (set(), set()),
 }
 
 
@@ -162,6 +180,14 @@ def parse(frame: str | bytes | None) -> ClientMessage:
         return Hint()
     if kind == "chat":
         return Chat(chat_text(data["text"]))
+    if kind == "abort":
+        return Abort()
+    if kind == "decline":
+        return Decline()
+    if kind == "offer":
+        if data["offer"] != "draw":
+            raise bad('offer: the offer is "draw" (no takebacks: docs/rules.md R11.8)')
+        return Offer("draw")
     if kind == "report":
         reported = data["id"]
         if not isinstance(reported, int) or isinstance(reported, bool) or not 0 < reported < 2**63:

@@ -24,6 +24,7 @@ from ..storage import DatabaseUnavailable
 from . import messages
 from .chat import Chat
 from .messages import ProtocolError
+from .offers import Offers
 from .rooms import Room, Rooms, guarded, unavailable
 
 log = logging.getLogger("timessquare.web")
@@ -189,6 +190,7 @@ async def handle(rooms: Rooms, connection: Connection, game_id: str, message: me
         await rooms.join(connection, game_id, message)
         if connection.room is not None:
             await _chat(connection).joined(connection.room, connection)
+            _offers(connection).joined(connection.room, connection)
         return
     room = connection.room
     if room is None:
@@ -203,10 +205,21 @@ async def handle(rooms: Rooms, connection: Connection, game_id: str, message: me
         await _chat(connection).say(room, connection, message.text)
     elif isinstance(message, messages.Report):
         connection.send(await _chat(connection).report(room, connection, message.id))
+    elif isinstance(message, messages.Abort):
+        await _offers(connection).abort(room, connection)
+    elif isinstance(message, messages.Offer):
+        await _offers(connection).offer(room, connection, message.offer)
+    elif isinstance(message, messages.Decline):
+        await _offers(connection).decline(room, connection)
     elif isinstance(message, messages.Hint):
         # A hint takes a second: answer it on its own, so the socket keeps reading meanwhile.
         task = asyncio.create_task(guarded(connection, room.hint(connection)), name="hint")
         room.rooms.background(task)
+
+
+def _offers(connection: Connection) -> Offers:
+    offers: Offers = connection.socket.app.state.offers
+    return offers
 
 
 def _chat(connection: Connection) -> Chat:

@@ -1,6 +1,7 @@
-"""A game's chat and the reports of its messages (web/storage/chat.py).
+"""A game's chat and the reports of its messages (web/storage/chat.py), and the games the players stopped
+(`games.agreed`: a draw by agreement or an abort, the record's `agreed`).
 
-Revision ID: 0006_chat
+Revision ID: 0006_club
 Revises: 0005_analysis_claims
 """
 
@@ -9,13 +10,15 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_chat"
+revision = "0006_club"
 down_revision = "0005_analysis_claims"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("games") as batch:
+        batch.add_column(sa.Column("agreed", sa.String(8), nullable=True))
     op.create_table(
         "chat_messages",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -40,3 +43,5 @@ def downgrade() -> None:
     op.drop_table("chat_reports")
     op.drop_index("ix_chat_messages_game", "chat_messages")
     op.drop_table("chat_messages")
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("agreed")
