@@ -252,3 +252,17 @@ def test_offers_are_rate_limited(online: TestClient) -> None:
             seats["A"].until(lambda m: m["type"] == "declined")
     assert [m["type"] for m in answers] == ["offer"] * 3 + ["error"]
     assert answers[-1]["code"] == "rate_limited"
+
+
+def test_the_end_of_a_rated_game_says_how_much_each_rating_moved(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3", rated=True)
+    seats = seats_of(online, game)
+    assert seats["A"].state["online"]["rating_change"] == {"A": None, "B": None}
+    seats["A"].send({"v": 1, "type": "resign"})
+    end = seats["B"].until(lambda m: m["type"] == "state" and m["over"] is not None)["online"]["rating_change"]
+    names = {s: p.name for s, (p, _) in game["seats"].items()}
+    ratings = {s: online.get(f"/api/players/{names[s]}").json()["rating"] for s in "AB"}
+    assert end == {s: ratings[s] - 1500 for s in "AB"} and end["A"] < 0 < end["B"]
+    late = Seat(online, game["id"], None).state["online"]["rating_change"]  # a page opened afterwards too
+    assert late == end

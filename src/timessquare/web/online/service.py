@@ -22,6 +22,7 @@ import anyio
 
 from ...cards import SEAT_NAMES
 from ..sockets.rooms import Room, RoomHooks, Rooms
+from .rating_change import rating_changes
 from .ratings import new_ratings
 from .store import Account, OnlineGame, OnlineStore
 
@@ -47,6 +48,7 @@ class Online(RoomHooks):
         self._sweeper: asyncio.Task[None] | None = None
         self._seat_key: bytes | None = None
         self.rematch_offers: dict[str, str] = {}  # game id -> the seat that asked for a rematch (rematch.py)
+        self.changes: OrderedDict[str, dict[int, int]] = OrderedDict()  # finished game -> account -> points
         self.away: OrderedDict[str, dict[str, datetime]] = OrderedDict()  # game id -> seat -> gone since
         rooms.hooks = self
 
@@ -90,6 +92,8 @@ class Online(RoomHooks):
 
     async def loaded(self, game_id: str) -> None:
         game = await self.game(game_id)
+        if game is not None:
+            await self._learn_changes(game)
         if game is not None and game_id not in self.away:  # nobody is known to be here yet
             self.away[game_id] = dict.fromkeys(SEAT_NAMES, self.now())
             while len(self.away) > CACHE:
@@ -159,6 +163,14 @@ class Online(RoomHooks):
         for account_id in new or {}:
             self.names.pop(account_id, None)
         await self._learn_names(game)
+        await self._learn_changes(_finished(game))
+
+    async def _learn_changes(self, game: OnlineGame) -> None:
+        """The rating change of a finished rated game, for its end dialog (rating_change.py)."""
+        if game.rated and game.finished and game.game_id not in self.changes:
+            self.changes[game.game_id] = await self.run(rating_changes, self.store.engine, game.game_id)
+            while len(self.changes) > CACHE:
+                self.changes.popitem(last=False)
 
     def state_extra(self, room: Room) -> dict[str, Any]:
         game = self.cache.get(room.id)
@@ -179,6 +191,10 @@ class Online(RoomHooks):
                 "clock": clock,
                 "rematch_offer": offer,
                 "away_ms": self._away_ms(room.id),
+                "rating_change": {
+                    seat: self.changes[room.id].get(i) if i is not None and room.id in self.changes else None
+                    for seat, i in game.accounts.items()
+                },
             }
         }
 

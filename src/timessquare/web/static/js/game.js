@@ -4,7 +4,7 @@
 
 import { rematch as askRematch, recordDownloadUrl } from "./api.js";
 import { Board } from "./board.js";
-import { clubMessage } from "./club.js";
+import { renderSocial, setupSocial, socialMessage } from "./social.js";
 import { Connection } from "./connection.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { cardBack, cardButton } from "./hand.js";
@@ -258,7 +258,7 @@ function playsOut(message, before) {
 }
 
 function onMessage(message) {
-  if (clubMessage(message, state)) return; // presence, chat, offers: beside the game, never played out
+  if (socialMessage(message)) return; // presence, chat, offers: beside the game, never played out
   if (message.type === "state" && playsOut(message, queuedState || state)) {
     queuedState = message;
     playback.push(message);
@@ -291,6 +291,7 @@ function handleMessage(message) {
     if (hint && hint.version !== message.version) hint = null;
     if (message.view.turn.mode === "trade" && myTurn() && !queue.length && !trading) trading = true;
     render(first);
+    renderSocial(state);
     if (first) markReady();
     sendNextQueued();
   } else if (message.type === "explain") {
@@ -699,6 +700,7 @@ async function main() {
   wire();
   playback = new Playback(handleMessage);
   connection = new Connection(`/ws/games/${encodeURIComponent(gameId)}`, { join: joinMessage, onMessage, onStatus });
+  setupSocial((message) => connection.send(message));
   connection.open();
 }
 

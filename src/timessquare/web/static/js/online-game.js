@@ -97,6 +97,7 @@ export function renderOnline(state, id) {
     return;
   }
   bar.hidden = false;
+  showRatingChange(state);
   clear(bar);
   const kind = t(online.rated ? "lobby.rated" : "lobby.casual");
   const control = online.clock ? online.clock.control : "";
@@ -106,6 +107,18 @@ export function renderOnline(state, id) {
   }
   if (!ticking && online.clock) ticking = setInterval(tick, 250);
   tick();
+}
+
+/** The end dialog's rating change of a rated game: "Your rating: 1512 (+12)". */
+function showRatingChange(state) {
+  const line = document.getElementById("over-rating");
+  const change = online.rating_change || {};
+  const mine = state.seat ? change[state.seat] : null;
+  line.hidden = !(state.over && online.rated && state.seat && mine !== null && mine !== undefined);
+  if (line.hidden) return;
+  const account = online.accounts[state.seat];
+  const signed = mine > 0 ? `+${mine}` : mine < 0 ? `\u2212${-mine}` : "±0";
+  line.textContent = t("over.ratingChange", { rating: account ? account.rating : "", change: signed });
 }
 
 /** A seat of a game without an account: a logged-in person may keep it in the account (docs/web-protocol.md). */
