@@ -3,7 +3,6 @@
 
 import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
-import { seatName } from "./social.js";
 
 const MUTED_KEY = "ts-muted"; // the names (or "seat:game" for a game without accounts) this browser mutes
 let send = null;
@@ -91,18 +90,26 @@ function draw() {
   const set = muted();
   const silenced = other !== null && set.has(muteKey(other));
   const mute = document.getElementById("chat-mute");
-  mute.textContent = t(silenced ? "chat.unmute" : "chat.mute", { name: other ? seatName(state, other, t) : "" });
+  mute.textContent = t(silenced ? "chat.unmute" : "chat.mute", { name: other ? seatName(state, other) : "" });
   mute.setAttribute("aria-pressed", String(silenced));
   clear(list);
   for (const line of lines) {
     const theirs = line.seat !== state.seat;
     if (theirs && silenced) continue;
-    const who = line.name || seatName(state, line.seat, t);
+    const who = line.name || seatName(state, line.seat);
     const report = theirs
       ? el("button", { type: "button", class: "chat-report link-button", onclick: () => send({ type: "report", id: line.id }) }, t("chat.report"))
       : null;
     list.append(el("li", { class: theirs ? "theirs" : "mine", dataset: { chatId: String(line.id) } }, el("b", {}, who), " ", line.text, " ", report));
   }
-  if (silenced) list.append(el("li", { class: "chat-muted" }, t("chat.muted", { name: seatName(state, other, t) })));
+  if (silenced) list.append(el("li", { class: "chat-muted" }, t("chat.muted", { name: seatName(state, other) })));
   list.scrollTop = list.scrollHeight;
+}
+
+/** The name to show for a seat: its account's, else "your opponent" or the seat. */
+export function seatName(state, seat) {
+  const account = state && state.online && state.online.accounts ? state.online.accounts[seat] : null;
+  if (account) return account.name;
+  if (state && state.seat && state.seat !== seat) return t("social.opponent");
+  return seat;
 }

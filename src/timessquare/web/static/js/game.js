@@ -4,6 +4,7 @@
 
 import { rematch as askRematch, recordDownloadUrl } from "./api.js";
 import { Board } from "./board.js";
+import { resultHeadline } from "./results.js";
 import { renderSocial, setupSocial, socialMessage } from "./social.js";
 import { Connection } from "./connection.js";
 import { currentLang, t, tn } from "./i18n.js";
@@ -446,10 +447,7 @@ function renderStatus() {
 
 function resultWords() {
   const over = state.over;
-  let head;
-  if (over.result === "draw") head = t("over.draw");
-  else if (!me()) head = t("over.seatWins", { seat: over.result });
-  else head = over.result === me() ? t("over.won") : t("over.lost");
+  const head = resultHeadline(over.result, me());
   return over.reason ? `${head} ${sentence(over.reason)}` : head;
 }
 
@@ -636,8 +634,7 @@ function renderOver() {
     onRematch(); // the other account accepted our offer: into the rematch
   }
   const dialog = $("over-dialog");
-  $("over-title").textContent = over.result === "draw" ? t("over.draw")
-    : !me() ? t("over.seatWins", { seat: over.result }) : over.result === me() ? t("over.won") : t("over.lost");
+  $("over-title").textContent = resultHeadline(over.result, me());
   $("over-reason").textContent = over.reason ? sentence(over.reason) : "";
   if (!overShown) {
     overShown = true;

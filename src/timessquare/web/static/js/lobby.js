@@ -4,6 +4,7 @@
 
 import * as online from "./online-api.js";
 import { ratingText } from "./online-api.js";
+import { challengesTo, setupAlerts } from "./alerts.js";
 import { t } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { keepTokenOfUrl } from "./tokens.js";
@@ -177,6 +178,7 @@ function connect(again = false) {
     if (message.type === "lobby") {
       retry = 500;
       lobbyState = message;
+      challengesTo(account ? account.name : null, message.challenges);
       renderLobby();
       markReady();
     } else if (message.type === "started") {
@@ -194,6 +196,7 @@ function connect(again = false) {
 
 async function main() {
   await initPage();
+  setupAlerts();
   $("login-form").addEventListener("submit", (event) => {
     event.preventDefault();
     withAccount(() => online.logIn(...credentials()));

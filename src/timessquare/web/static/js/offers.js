@@ -3,8 +3,7 @@
 
 import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
-import { isPerson } from "./chat.js";
-import { seatName } from "./social.js";
+import { isPerson, seatName } from "./chat.js";
 
 let send = null;
 let state = null;
@@ -39,7 +38,7 @@ export function renderOffers(newState) {
   clear(status);
   if (standing && standing.seat === other) {
     status.append(
-      t("offer.drawOffered", { name: seatName(state, other, t) }), " ",
+      t("offer.drawOffered", { name: seatName(state, other) }), " ",
       el("button", { type: "button", class: "primary", onclick: () => send({ type: "offer", offer: "draw" }) }, t("offer.accept")), " ",
       el("button", { type: "button", onclick: () => send({ type: "decline" }) }, t("offer.decline")),
     );
@@ -59,6 +58,6 @@ export function onOffer(message) {
 
 export function onDeclined(message) {
   standing = null;
-  note = message.seat === (state && state.seat) ? "" : t("offer.declined", { name: seatName(state, message.seat, t) });
+  note = message.seat === (state && state.seat) ? "" : t("offer.declined", { name: seatName(state, message.seat) });
   if (state) renderOffers(state);
 }

@@ -3,11 +3,14 @@
 // the tab title, and the claim against a player who has left (told by `presence` messages).
 
 import { claimWin, mySeat, ratingText, takeSeat, whoAmI } from "./online-api.js";
+import { sound } from "./alerts.js";
 import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
 import { storeToken, tokenFor } from "./tokens.js";
 
 const GRACE_MS = 60_000; // R11.4
+const LOW_MS = 10_000; // "low time": the sound plays once when the clock of this seat's turn passes it
+let lowWarned = 0;
 let online = null;
 let seat = null;
 let received = 0;
@@ -47,6 +50,10 @@ function tick() {
     if (slot) slot.textContent = clockText(leftNow(s));
   }
   const running = online.clock.running;
+  if (running && running === seat && !online.clock.control.endsWith("d") && leftNow(running) < LOW_MS) {
+    if (lowWarned !== received) sound("low"); // once a turn (a state per turn resets it)
+    lowWarned = received;
+  }
   document.title = running ? `${clockText(leftNow(running))} · ${baseTitle}` : baseTitle;
   const claim = document.getElementById("claim-win");
   if (claim) {

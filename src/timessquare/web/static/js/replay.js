@@ -9,6 +9,7 @@ import { Board } from "./board.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { colourOf } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { resultHeadline } from "./results.js";
 import { clubLabel as clubLabelOf, playerLabel } from "./seat-labels.js";
 import { tokenFor } from "./tokens.js";
 import { boardWords, sentence, supplyWords } from "./words.js";
@@ -55,7 +56,7 @@ async function findMySeat() {
 
 function resultWords() {
   if (!over) return "";
-  const head = over.result === "draw" ? t("over.draw") : t("over.seatWins", { seat: over.result });
+  const head = resultHeadline(over.result);
   return over.reason ? `${head} ${sentence(over.reason)}` : head;
 }
 

@@ -3,6 +3,7 @@
 
 import { renderChat, onChat, onChatHistory, onReported, setupChat } from "./chat.js";
 import { onDeclined, onOffer, renderOffers, setupOffers } from "./offers.js";
+import { notify, setupAlerts, sound } from "./alerts.js";
 import { onPresence } from "./online-game.js";
 
 const HANDLERS = {
@@ -14,10 +15,28 @@ const HANDLERS = {
   declined: onDeclined,
 };
 
+let last = null; // the state before
+
 /** `send(message)` writes to the game socket. */
 export function setupSocial(send) {
   setupChat(send);
   setupOffers(send);
+  setupAlerts();
+}
+
+/** A move of the other player, and the turn coming to this seat: a sound, and in the background a note. */
+function announce(state) {
+  const before = last;
+  last = state;
+  if (!before || !state.seat || state.version === before.version) return;
+  const mine = !state.over && state.view.to_move === state.seat && state.legal.length > 0;
+  const wasMine = !before.over && before.view.to_move === before.seat && before.legal.length > 0;
+  if (mine && !wasMine) {
+    sound("turn");
+    notify("notify.turn");
+  } else if (state.log.slice(before.log.length).some((entry) => entry.notation && entry.seat !== state.seat)) {
+    sound("move");
+  }
 }
 
 /** Handle a message beside the game; false when it is the game's own (state, error, hint...). */
@@ -30,14 +49,7 @@ export function socialMessage(message) {
 
 /** A new state: who may chat and offer what. */
 export function renderSocial(state) {
+  announce(state);
   renderChat(state);
   renderOffers(state);
-}
-
-/** The name to show for a seat: its account's, else "your opponent" or the seat. */
-export function seatName(state, seat, t) {
-  const account = state && state.online && state.online.accounts ? state.online.accounts[seat] : null;
-  if (account) return account.name;
-  if (state && state.seat && state.seat !== seat) return t("social.opponent");
-  return seat;
 }
