@@ -14,7 +14,10 @@ from timessquare.session import GameSession
 
 @pytest.mark.parametrize(
     ("agreed", "termination", "end"),
-    [("draw", Termination.AGREED, "drawn by agreement"), ("aborted", Termination.ABORTED, "aborted")],
+    [
+        ("draw", Termination.AGREED, "drawn by agreement"),
+        ("aborted", Termination.ABORTED, "the game was called off before both players had moved"),
+    ],
 )
 def test_an_agreed_ending_is_recorded_and_read_back(agreed: str, termination: Termination, end: str) -> None:
     session = GameSession.new({"A": "you", "B": "friend"}, deal=__import__("random").Random(3))

@@ -195,7 +195,7 @@ def test_an_abort_before_moving_ends_the_game_unrated_and_uncounted(online: Test
     before = {p: _rating(online, p) for p in ("Alice", "Bob")}
     seats[second].send({"v": 1, "type": "abort"})
     over = seats[first].until(lambda m: m["type"] == "state" and m["over"] is not None)["over"]
-    assert over["result"] == "aborted" and "aborted" in over["reason"]
+    assert over["result"] == "aborted" and "called off" in over["reason"]
     assert {p: _rating(online, p) for p in ("Alice", "Bob")} == before == {"Alice": (1500, 0), "Bob": (1500, 0)}
     record = online.get(f"/api/games/{game['id']}/record").json()
     assert (record["result"], record["agreed"]) == ("aborted", "aborted")

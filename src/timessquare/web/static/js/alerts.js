@@ -92,4 +92,5 @@ export function setupAlerts() {
     show();
   });
   show();
+  document.addEventListener("ts:lang", show);
 }

@@ -28,6 +28,7 @@ function otherSeat() {
 
 export function setupChat(sendMessage) {
   send = sendMessage;
+  document.addEventListener("ts:lang", draw);
   const form = document.getElementById("chat-form");
   if (!form) return;
   form.addEventListener("submit", (event) => {
@@ -96,7 +97,8 @@ function draw() {
   for (const line of lines) {
     const theirs = line.seat !== state.seat;
     if (theirs && silenced) continue;
-    const who = line.name || seatName(state, line.seat);
+    const said = line.name || seatName(state, line.seat);
+    const who = said.charAt(0).toLocaleUpperCase() + said.slice(1); // it starts the line
     const report = theirs
       ? el("button", { type: "button", class: "chat-report link-button", onclick: () => send({ type: "report", id: line.id }) }, t("chat.report"))
       : null;
@@ -110,6 +112,6 @@ function draw() {
 export function seatName(state, seat) {
   const account = state && state.online && state.online.accounts ? state.online.accounts[seat] : null;
   if (account) return account.name;
-  if (state && state.seat && state.seat !== seat) return t("social.opponent");
-  return seat;
+  if (state && state.seat === seat) return t("social.you");
+  return state && state.seat ? t("social.opponent") : seat;
 }

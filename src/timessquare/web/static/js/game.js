@@ -448,6 +448,7 @@ function renderStatus() {
 function resultWords() {
   const over = state.over;
   const head = resultHeadline(over.result, me());
+  if (over.result === "aborted") return head; // its reason says the same
   return over.reason ? `${head} ${sentence(over.reason)}` : head;
 }
 

@@ -12,6 +12,7 @@ let note = ""; // what happened to the last offer, in words
 
 export function setupOffers(sendMessage) {
   send = sendMessage;
+  document.addEventListener("ts:lang", () => state && renderOffers(state));
   const draw = document.getElementById("offer-draw");
   if (!draw) return;
   draw.addEventListener("click", () => send({ type: "offer", offer: "draw" }));
@@ -46,6 +47,10 @@ export function renderOffers(newState) {
     status.append(t("offer.youOffered"));
   } else if (note) {
     status.append(note);
+  }
+  if (status.firstChild && status.firstChild.nodeType === Node.TEXT_NODE) {
+    const text = status.firstChild.textContent; // "your opponent offers…" starts a sentence
+    status.firstChild.textContent = text.charAt(0).toLocaleUpperCase() + text.slice(1);
   }
   status.hidden = !status.childNodes.length;
 }
