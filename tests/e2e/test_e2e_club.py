@@ -87,6 +87,15 @@ def test_two_accounts_chat_agree_a_draw_rematch_and_abort(server: Server, open_p
         assert page.inner_text("#over-reason") == "Drawn by agreement."
         assert page.inner_text("#over-rating") == "Your rating: 1500 (±0)."
     assert api(server, f"/api/games/{game_id}/record")["agreed"] == "draw"
+    # The accounts' names on the home page's finished games and in the replay, also for someone else.
+    watcher = open_page().page
+    watcher.goto(server.url + "/")
+    wait_ready(watcher)
+    watcher.locator("#finished li", has_text=alice_name).wait_for()
+    assert bob_name in watcher.locator("#finished li", has_text=alice_name).inner_text()
+    watcher.goto(f"{server.url}/replay/{game_id}")
+    wait_ready(watcher)
+    assert alice_name in watcher.inner_text("#replay-players") and bob_name in watcher.inner_text("#replay-players")
 
     # The rematch: offered by Alice, accepted by Bob; rated, the same clock, seats swapped, both in it.
     seat_before = {p: p.inner_text("#online-bar li.mine .seat") for p in (alice, bob)}

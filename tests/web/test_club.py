@@ -266,3 +266,34 @@ def test_the_end_of_a_rated_game_says_how_much_each_rating_moved(online: TestCli
     assert end == {s: ratings[s] - 1500 for s in "AB"} and end["A"] < 0 < end["B"]
     late = Seat(online, game["id"], None).state["online"]["rating_change"]  # a page opened afterwards too
     assert late == end
+
+
+# ------------------------------------------------------------------------------------- names everywhere
+
+
+def test_lists_replays_and_records_of_a_game_between_accounts_name_the_accounts(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3")
+    names = {s: p.name for s, (p, _) in game["seats"].items()}
+    live = online.get("/api/games?status=live").json()["games"]
+    assert [g["names"] for g in live if g["id"] == game["id"]] == [names]
+    kept = online.post("/api/games/mine", json={"tokens": [game["seats"]["A"][1]]}).json()["games"]
+    assert kept[0]["names"] == names
+    resign(seats_of(online, game), "A")
+    finished = online.get("/api/games?status=finished").json()["games"]
+    assert [g["names"] for g in finished if g["id"] == game["id"]] == [names]
+    assert online.get(f"/api/games/{game['id']}/replay?seat=A").json()["names"] == names
+    assert online.get(f"/api/games/{game['id']}/record").json()["players"] == names
+    level_game = alice.post("/api/lobby/computer", {"level": "easy", "rated": False}).json()
+    mine = Seat(online, level_game["id"], level_game["token"])
+    mine.send({"v": 1, "type": "resign"})
+    mine.until(lambda m: m["type"] == "state" and m["over"] is not None)
+    record = online.get(f"/api/games/{level_game['id']}/record")
+    assert record.status_code == 200, record.text
+    assert record.json()["players"] == {level_game["seat"]: "Alice", _other(level_game["seat"]): "easy"}
+    anonymous = online.post("/api/games", json={"mode": "friend"}).json()
+    assert [g["names"] for g in online.get("/api/games").json()["games"] if g["id"] == anonymous["id"]] == [None]
+
+
+def _other(seat: str) -> str:
+    return "B" if seat == "A" else "A"

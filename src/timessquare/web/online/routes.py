@@ -15,6 +15,7 @@ from ..pages.templating import SCRIPTED, render
 from ..sockets.rooms import Rooms
 from . import accounts, lobby, rematch, seats
 from .accounts import AccountLimits
+from .game_names import game_names
 from .service import Online, system_now
 from .store import OnlineStore
 
@@ -60,5 +61,10 @@ def install(
     """Online play on this app: its state (`app.state.online`) and the room hooks; the routes are ROUTES."""
     online = Online(OnlineStore(engine), rooms, now or system_now)
     app.state.online = online
+
+    async def names(game_ids: list[str]) -> dict[str, dict[str, str | None]]:
+        return await online.run(game_names, engine, game_ids) if game_ids else {}
+
+    app.state.game_names = names
     app.state.account_limits = AccountLimits(tries_per_minute)
     return online

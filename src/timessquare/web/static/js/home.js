@@ -69,7 +69,7 @@ async function copyInvite() {
 }
 
 function seatLabel(summary, seat) {
-  return playerLabel(summary.players, seat, summary.seat);
+  return playerLabel(summary.players, seat, summary.seat, summary.names);
 }
 
 function when(iso) {

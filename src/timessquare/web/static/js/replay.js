@@ -19,6 +19,7 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).p
 const $ = (id) => document.getElementById(id);
 
 let players = null; // record names by seat
+let names = null; // the accounts' names by seat (a game between accounts), else null
 let mySeat = null; // the seat this browser played, when it holds the game's token
 let over = null; // {result, reason} in the page's language
 let seatFrames = { A: [], B: [] }; // the server's frames for each seat: {view, log}
@@ -34,12 +35,12 @@ let analysisView = null;
 let polling = null;
 
 function playerName(seat) {
-  return playerLabel(players, seat, mySeat);
+  return playerLabel(players, seat, mySeat, names);
 }
 
 /** The short name on a club's wall, as on the game page; a person seen by a spectator: "Player". */
 function clubLabel(seat) {
-  return clubLabelOf(players, seat, mySeat) || t("club.person");
+  return clubLabelOf(players, seat, mySeat, names) || t("club.person");
 }
 
 /** The seat this browser played in this game (its token is kept here), or null. */
@@ -255,7 +256,7 @@ async function load() {
   const lang = currentLang();
   const [a, b] = await Promise.all([gameReplay(gameId, "A", lang), gameReplay(gameId, "B", lang)]);
   if (mine !== loading) return false;
-  ({ players, over } = a);
+  ({ players, over, names } = a);
 
   seatFrames = { A: a.frames, B: b.frames };
   frames = a.frames;
