@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...cards import SEAT_NAMES
 from ...players.levels import LEVELS
+from ...variants import Rules
 from ..api.requests import ApiError, bad_request, game_links, read_json
 from ..guards.security import hash_token, is_game_id, new_game_id
 from ..sockets.table import FRIEND, YOU, Table
@@ -149,8 +150,21 @@ async def _start(request: Request, online: Online, challenge: Challenge, account
     if not await online.run(online.store.take_challenge, challenge.id):
         raise ApiError(404, "not_found", "that challenge is gone (taken or cancelled)")
     control = TimeControl.parse(challenge.control)
-    table = Table.new(new_game_id(), "friend", FRIEND, "random", request.app.state.rules)
-    seat_of = {challenge.account.id: _seat_named(table, YOU), account.id: _seat_named(table, FRIEND)}
+    rules = request.app.state.rules
+    links = await start_between(online, rules, challenge.account.id, account.id, control, challenge.rated)
+    await online.run(online.store.drop_seeks, list(links))
+    online.tell_lobby({"type": "started", **links[challenge.account.id]}, {challenge.account.id})
+    await _changed(online)
+    return JSONResponse(links[account.id], status_code=201)
+
+
+async def start_between(
+    online: Online, rules: Rules, first: int, second: int, control: TimeControl, rated: bool, first_seat: str = "random"
+) -> dict[int, dict[str, Any]]:
+    """A game between two accounts at a time control, its clock running: each account's links by id. `first`
+    takes `first_seat` ("A", "B" or "random"), `second` the other seat."""
+    table = Table.new(new_game_id(), "friend", FRIEND, first_seat, rules)
+    seat_of = {first: _seat_named(table, YOU), second: _seat_named(table, FRIEND)}
     tokens = {i: await online.seat_token(table.game_id, seat, i) for i, seat in seat_of.items()}
     seats = {seat_of[i]: hash_token(tokens[i]) for i in seat_of}
     rooms = online.rooms
@@ -159,12 +173,8 @@ async def _start(request: Request, online: Online, challenge: Challenge, account
     to_move = SEAT_NAMES[table.session.to_move or 0]
     accounts: dict[str, int | None] = {seat: i for i, seat in seat_of.items()}
     clock = Clock.start(control, to_move, online.now())
-    await online.add_game(OnlineGame(table.game_id, accounts, None, challenge.rated, clock, False))
-    await online.run(online.store.drop_seeks, list(seat_of))
-    links = {i: game_links(table.game_id, seat_of[i], tokens[i], None) for i in seat_of}
-    online.tell_lobby({"type": "started", **links[challenge.account.id]}, {challenge.account.id})
-    await _changed(online)
-    return JSONResponse(links[account.id], status_code=201)
+    await online.add_game(OnlineGame(table.game_id, accounts, None, rated, clock, False))
+    return {i: game_links(table.game_id, seat_of[i], tokens[i], None) for i in seat_of}
 
 
 def _seat_named(table: Table, name: str) -> str:

@@ -14,10 +14,13 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from ..pages.templating import SCRIPTED, render
 from ..sockets.rooms import Rooms
 from . import accounts, lobby, rematch, seats
+from . import tournaments as tournament_routes
 from .accounts import AccountLimits
 from .game_names import game_names
 from .service import Online, system_now
 from .store import OnlineStore
+from .tournament_store import TournamentStore
+from .tournaments import Tournaments
 
 
 def page(name: str) -> Callable[[Request], Awaitable[Response]]:
@@ -51,6 +54,13 @@ ROUTES: list[BaseRoute] = [
     Route("/api/games/{game_id}/take", seats.take_seat, methods=["POST"]),
     Route("/api/games/{game_id}/claim", seats.claim_leaver, methods=["POST"]),
     Route("/api/games/{game_id}/rematch", rematch.rematch, methods=["POST"]),
+    Route("/tournaments", page("tournaments.html")),
+    Route("/tournaments/{tournament_id}", page("tournament.html")),
+    Route("/api/tournaments", tournament_routes.list_tournaments, methods=["GET"]),
+    Route("/api/tournaments", tournament_routes.create_tournament, methods=["POST"]),
+    Route("/api/tournaments/{tournament_id}", tournament_routes.get_tournament, methods=["GET"]),
+    Route("/api/tournaments/{tournament_id}/join", tournament_routes.join_tournament, methods=["POST"]),
+    Route("/api/tournaments/{tournament_id}/join", tournament_routes.leave_tournament, methods=["DELETE"]),
     WebSocketRoute("/ws/lobby", lobby.lobby_socket),
 ]
 
@@ -66,5 +76,8 @@ def install(
         return await online.run(game_names, engine, game_ids) if game_ids else {}
 
     app.state.game_names = names
+    tournaments = Tournaments(online, TournamentStore(engine), lambda: app.state.rules)
+    app.state.tournaments = tournaments
+    online.sweepers.append(tournaments.tick)
     app.state.account_limits = AccountLimits(tries_per_minute)
     return online

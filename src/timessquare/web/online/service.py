@@ -14,7 +14,7 @@ import hashlib
 import hmac
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -45,6 +45,7 @@ class Online(RoomHooks):
         self.cache: OrderedDict[str, OnlineGame | None] = OrderedDict()
         self.names: dict[int, Account] = {}
         self.lobby_listeners: set[Any] = set()  # lobby.LobbyListener
+        self.sweepers: list[Callable[[], Awaitable[None]]] = []  # more work of the sweep (tournaments)
         self._sweeper: asyncio.Task[None] | None = None
         self._seat_key: bytes | None = None
         self.rematch_offers: dict[str, str] = {}  # game id -> the seat that asked for a rematch (rematch.py)
@@ -220,6 +221,8 @@ class Online(RoomHooks):
                 if room.session.to_move is not None and await self.flagged(room) is not None:
                     await room.change(lambda: None)  # change() turns it into the loss on time
                     ended += 1
+        for sweeper in self.sweepers:
+            await sweeper()
         return ended
 
     async def _sweep_forever(self) -> None:
