@@ -6,6 +6,7 @@ English and French."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -165,3 +166,42 @@ def test_the_chat_and_the_offer_on_a_phone_in_french_and_english(
         mine.locator("#social").scroll_into_view_if_needed()
         screenshot(mine, f"club-phone-{lang}", full_page=False)
         screenshot(mine, f"club-phone-{lang}-page")
+
+
+def test_a_tournament_page_fills_in_live(server: Server, open_page: Callable[..., Watched]) -> None:
+    suffix = secrets.token_hex(3)
+    alice_name, bob_name = f"Ann{suffix}", f"Ben{suffix}"
+    alice = person(open_page, server, alice_name)
+    bob = person(open_page, server, bob_name)
+    alice.goto(server.url + "/tournaments")
+    wait_ready(alice)
+    alice.fill("#t-name", f"Evening Swiss {suffix}")
+    alice.select_option("#t-control", "5+3")
+    alice.fill("#t-rounds", "2")
+    alice.click("#create-form button[type=submit]")
+    alice.wait_for_url(re.compile(r"/tournaments/[A-Za-z0-9_-]+$"))
+    wait_ready(alice)
+    assert alice.inner_text("#tournament-name") == f"Evening Swiss {suffix}"
+    assert "open: players can join" in alice.inner_text("#tournament-meta")
+    bob.goto(alice.url)
+    wait_ready(bob)
+    bob.click("#t-join")
+    bob.locator("#standings tbody tr", has_text=bob_name).wait_for()
+    alice.locator("#standings tbody tr", has_text=bob_name).wait_for()  # the page asked again by itself
+    tid = alice.url.rsplit("/", 1)[1]
+    assert {p["name"] for p in api(server, f"/api/tournaments/{tid}")["players"]} == {alice_name, bob_name}
+    assert bob.locator("#t-start").is_hidden()
+    alice.click("#t-start")  # its creator starts it now: the server pairs round 1 within a second
+    for page in (alice, bob):
+        page.locator("#rounds li", has_text=bob_name).wait_for()
+        assert "round 1 of 2" in page.inner_text("#tournament-meta")
+    alice.set_viewport_size({"width": 1280, "height": 900})
+    screenshot(alice, "club-tournament-en", full_page=False)
+    alice.set_viewport_size({"width": 375, "height": 667})
+    screenshot(alice, "club-tournament-en-phone")
+    alice.click("button[data-lang=fr]")
+    alice.locator("#tournament-meta", has_text="ronde 1 sur 2").wait_for()
+    screenshot(alice, "club-tournament-fr-phone")
+    assert alice.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    alice.set_viewport_size({"width": 1280, "height": 900})
+    screenshot(alice, "club-tournament-fr", full_page=False)

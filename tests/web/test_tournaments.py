@@ -55,7 +55,9 @@ def test_six_bots_play_a_swiss_tournament_of_three_rounds(online: TestClient, cl
         joined = bot.post(f"/api/tournaments/{tid}/join")
         assert joined.status_code == 200 and joined.json()["joined"]
     assert sweep(online) == 0 and online.get(f"/api/tournaments/{tid}").json()["status"] == "open"
-    clock.advance(minutes=5)
+    assert bots["Bot1"].post(f"/api/tournaments/{tid}/start").status_code == 409  # only its creator
+    clock.advance(minutes=4)
+    assert bots["Bot0"].post(f"/api/tournaments/{tid}/start").status_code == 202  # a minute early
     for round_ in (1, 2, 3):
         sweep(online)
         t = online.get(f"/api/tournaments/{tid}").json()

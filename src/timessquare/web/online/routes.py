@@ -61,6 +61,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/tournaments/{tournament_id}", tournament_routes.get_tournament, methods=["GET"]),
     Route("/api/tournaments/{tournament_id}/join", tournament_routes.join_tournament, methods=["POST"]),
     Route("/api/tournaments/{tournament_id}/join", tournament_routes.leave_tournament, methods=["DELETE"]),
+    Route("/api/tournaments/{tournament_id}/start", tournament_routes.start_tournament, methods=["POST"]),
     WebSocketRoute("/ws/lobby", lobby.lobby_socket),
 ]
 

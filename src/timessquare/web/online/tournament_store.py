@@ -185,6 +185,15 @@ class TournamentStore:
             ).rowcount
         return moved == 1
 
+    def start_now(self, tid: str, by: int, now: datetime) -> bool:
+        """Its creator brings the start forward to now (the sweep then starts it); False if not open or not his."""
+        t = tournaments.c
+        with self.engine.begin() as c:
+            moved = c.execute(
+                update(tournaments).where(t.id == tid, t.created_by == by, t.status == "open").values(starts_at=now)
+            ).rowcount
+        return moved == 1
+
     def end(self, tid: str, status: str) -> None:
         with self.engine.begin() as c:
             c.execute(update(tournaments).where(tournaments.c.id == tid).values(status=status))

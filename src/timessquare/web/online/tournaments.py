@@ -187,6 +187,18 @@ async def join_tournament(request: Request) -> Response:
     return JSONResponse(await tournaments.document(t, account.id))
 
 
+async def start_tournament(request: Request) -> Response:
+    """Its creator starts it now instead of at its time (the next sweep pairs the first round)."""
+    refuse_cross_site(request)
+    account = await required_account(request)
+    await read_json(request, set())
+    t = await _found(request)
+    tournaments = _tournaments(request)
+    if not await tournaments.online.run(tournaments.store.start_now, t.id, account.id, tournaments.online.now()):
+        raise ApiError(409, "conflict", "only its creator starts a tournament, and only before it has started")
+    return JSONResponse({"starting": True}, status_code=202)
+
+
 async def leave_tournament(request: Request) -> Response:
     refuse_cross_site(request)
     account = await required_account(request)
