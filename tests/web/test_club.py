@@ -297,3 +297,32 @@ def test_lists_replays_and_records_of_a_game_between_accounts_name_the_accounts(
 
 def _other(seat: str) -> str:
     return "B" if seat == "A" else "A"
+
+
+# ------------------------------------------------------------------------ bots and who is online
+
+
+def test_a_bot_account_is_made_from_the_page_and_listed_online_with_its_owner(online: TestClient) -> None:
+    alice = Person(online, "Alice")
+    body = {"name": "AliceBot", "password": "bot password", "description": "the expert, 6000 iterations"}
+    made = alice.post("/api/account/bots", body)
+    assert made.status_code == 201, made.text
+    assert made.json()["account"]["bot"] is True and made.json()["owner"] == "Alice"
+    assert alice.get("/api/session").json()["account"]["name"] == "Alice"  # still herself
+    assert alice.post("/api/account/bots", {**body, "name": "Other", "description": ""}).status_code == 400
+    assert alice.post("/api/account/bots", body).json()["error"]["code"] == "name_taken"
+    online.cookies.clear()
+    assert online.post("/api/account/bots", json=body).status_code == 401
+    bot_cookie = online.post("/api/session", json={"name": "AliceBot", "password": "bot password"}).cookies["ts_login"]
+    assert online.post("/api/account/bots", json={**body, "name": "Grandchild"}).status_code == 403  # bots own none
+    online.cookies.clear()
+    with online.websocket_connect("/ws/lobby") as watcher:
+        assert watcher.receive_json()["present"] == []
+        online.cookies.set("ts_login", bot_cookie)
+        with online.websocket_connect("/ws/lobby") as bot_socket:
+            bot_socket.receive_json()
+            here = watcher.receive_json()["present"]
+            assert [(p["name"], p["bot"], p["owner"], p["description"]) for p in here] == [
+                ("AliceBot", True, "Alice", "the expert, 6000 iterations")
+            ]
+        assert watcher.receive_json()["present"] == []  # the bot went away

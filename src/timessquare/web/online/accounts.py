@@ -220,3 +220,13 @@ async def leaderboard(request: Request) -> Response:
     online = request.app.state.online
     best = await online.run(online.store.leaderboard, 100)
     return JSONResponse({"players": [a.document() for a in best]})
+
+
+def password_of(data: dict[str, Any]) -> str:
+    """The `password` field of a request, checked (bot_accounts.py makes accounts too)."""
+    return _password(data)
+
+
+async def hash_password(password: str) -> str:
+    """Its argon2id hash, made off the event loop."""
+    return await _hash(password)

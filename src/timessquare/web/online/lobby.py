@@ -9,6 +9,7 @@ account can open its game from any device; the database keeps only the tokens' h
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,7 @@ from .accounts import current_account
 from .clocks import OFFERED, Clock, TimeControl
 from .guard import refuse_cross_site, required_account
 from .names import is_name, name_key
+from .presence import present
 from .ratings import LEVEL_RATINGS
 from .service import Online
 from .store import Account, Challenge, OnlineGame
@@ -51,9 +53,11 @@ def computer_levels() -> list[dict[str, Any]]:
     return [{"level": level, "rating": round(LEVEL_RATINGS[level]), "bot": True} for level in LEVELS]
 
 
-def lobby_document(challenges: list[Challenge], account: Account | None) -> dict[str, Any]:
+def lobby_document(
+    challenges: list[Challenge], account: Account | None, here: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """What one visitor sees: open challenges (a challenge to a named player only by the two of them, a quick
-    seek only by its owner), the computer levels, the time controls offered."""
+    seek only by its owner), the computer levels, the time controls offered, who is online (presence.py)."""
     me = None if account is None else account.name
 
     def visible(c: Challenge) -> bool:
@@ -65,20 +69,28 @@ def lobby_document(challenges: list[Challenge], account: Account | None) -> dict
         "challenges": [c.document() | {"quick": c.quick} for c in challenges if visible(c)],
         "computer": computer_levels(),
         "controls": list(OFFERED),
+        "present": here or [],
     }
 
 
 async def lobby(request: Request) -> Response:
     online = _online(request)
     challenges = await online.run(online.store.challenges)
-    return JSONResponse(lobby_document(challenges, await current_account(request)))
+    return JSONResponse(lobby_document(challenges, await current_account(request), await present(online)))
 
 
 async def _changed(online: Online) -> None:
     """The lobby changed: every lobby socket gets it again, as its account sees it."""
     challenges = await online.run(online.store.challenges)
+    here = await present(online)
     for listener in list(online.lobby_listeners):
-        listener.send({"type": "lobby", **lobby_document(challenges, listener.account)})
+        listener.send({"type": "lobby", **lobby_document(challenges, listener.account, here)})
+
+
+async def _tell_changed(online: Online) -> None:
+    """`_changed` for a task of its own (a socket's end may be cancelled): a failure waits for the next change."""
+    with contextlib.suppress(Exception):
+        await _changed(online)
 
 
 async def post_challenge(request: Request) -> Response:
@@ -251,9 +263,12 @@ async def lobby_socket(socket: WebSocket) -> None:
     online = _online(socket)
     listener = LobbyListener(socket, account=await current_account(socket))
     pump = asyncio.create_task(listener.pump(), name="lobby writer")
-    challenges = await online.run(online.store.challenges)
-    listener.send({"type": "lobby", **lobby_document(challenges, listener.account)})
     online.lobby_listeners.add(listener)
+    if listener.account is not None:
+        await _changed(online)  # one more account online: everyone's list of who is here
+    else:
+        challenges = await online.run(online.store.challenges)
+        listener.send({"type": "lobby", **lobby_document(challenges, None, await present(online))})
     try:
         while True:
             frame = await socket.receive()
@@ -269,3 +284,6 @@ async def lobby_socket(socket: WebSocket) -> None:
         listener.close()
         if not pump.done():
             pump.cancel()
+        still_here = any(x.account_id == listener.account_id for x in online.lobby_listeners)
+        if listener.account is not None and not still_here:  # gone: the others' lists say so, on their own
+            online.rooms.background(asyncio.create_task(_tell_changed(online), name="lobby presence"))

@@ -13,7 +13,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from ..pages.templating import SCRIPTED, render
 from ..sockets.rooms import Rooms
-from . import accounts, lobby, rematch, seats
+from . import accounts, bot_accounts, lobby, rematch, seats
 from . import tournaments as tournament_routes
 from .accounts import AccountLimits
 from .game_names import game_names
@@ -42,6 +42,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/session", accounts.log_out, methods=["DELETE"]),
     Route("/api/account/password", accounts.change_password, methods=["POST"]),
     Route("/api/account", accounts.delete_account, methods=["DELETE"]),
+    Route("/api/account/bots", bot_accounts.make_bot, methods=["POST"]),
     Route("/api/players", accounts.leaderboard, methods=["GET"]),
     Route("/api/players/{name}", accounts.player, methods=["GET"]),
     Route("/api/lobby", lobby.lobby, methods=["GET"]),

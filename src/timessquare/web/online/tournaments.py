@@ -7,6 +7,7 @@ service.py looks once a second (`tick`), so nothing is kept in memory and a rest
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -35,9 +36,14 @@ class Tournaments:
         self.online = online
         self.store = store
         self.rules = rules
+        self._ticking = asyncio.Lock()  # one look at a time in this process (a round is paired once)
 
     async def tick(self) -> None:
         """Start the tournaments whose time has come, and pair the next round where a round is over."""
+        async with self._ticking:
+            await self._tick()
+
+    async def _tick(self) -> None:
         online, store = self.online, self.store
         for t in await online.run(store.due, online.now()):
             if t.status == "open":
