@@ -205,3 +205,23 @@ def test_a_tournament_page_fills_in_live(server: Server, open_page: Callable[...
     assert alice.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     alice.set_viewport_size({"width": 1280, "height": 900})
     screenshot(alice, "club-tournament-fr", full_page=False)
+
+
+def test_a_bot_account_from_the_lobby_and_who_is_online(server: Server, open_page: Callable[..., Watched]) -> None:
+    suffix = secrets.token_hex(3)
+    owner_name, friend_name, bot_name = f"Owner{suffix}", f"Friend{suffix}", f"Bot{suffix}"
+    owner = person(open_page, server, owner_name)
+    friend = person(open_page, server, friend_name)
+    owner.locator("#present-people li", has_text=friend_name).wait_for()  # both here, each sees the other
+    friend.locator("#present-people li", has_text=owner_name).wait_for()
+    owner.click(".account-settings summary")
+    owner.fill("#bot-name", bot_name)
+    owner.fill("#bot-password", "bot password")
+    owner.fill("#bot-description", "the expert at 6000 iterations")
+    owner.click("#bot-form button[type=submit]")
+    owner.locator("#bot-made", has_text=f"--name {bot_name}").wait_for()
+    assert owner.inner_text("#whoami").startswith(f"You are {owner_name}")  # still the owner
+    assert api(server, f"/api/players/{bot_name}")["bot"] is True
+    friend.locator("#present-people li", has_text=owner_name).get_by_role("button", name="Challenge").click()
+    owner.locator("#challenges li", has_text=friend_name).wait_for()
+    screenshot(owner, "club-lobby-presence")

@@ -112,6 +112,7 @@ function renderLobby() {
   if (waiting) {
     $("quick-status").append(" ", el("button", { type: "button", onclick: () => act(() => online.cancelChallenge(waiting.id)) }, t("lobby.cancel")));
   }
+  renderPresent();
   const levels = $("levels");
   clear(levels);
   for (const level of lobbyState.computer) {
@@ -127,12 +128,52 @@ function renderLobby() {
   }
 }
 
+/** Who is online: people, then bots with their owner and description; a challenge to any of them. */
+function renderPresent() {
+  for (const [id, bots] of [["present-people", false], ["present-bots", true]]) {
+    const list = $(id);
+    clear(list);
+    const here = lobbyState.present.filter((p) => p.bot === bots);
+    for (const p of here) {
+      const who = el("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name);
+      const bits = [ratingText(p)];
+      if (p.owner) bits.push(t("bots.ownedBy", { name: p.owner }));
+      const about = p.description ? el("span", { class: "help" }, p.description) : null;
+      const me = account && account.name === p.name;
+      const challenge = account && !me
+        ? el("button", { type: "button", onclick: () => challengePlayer(p.name) }, t("presence.challenge"))
+        : null;
+      list.append(el("li", {}, el("span", {}, who, " ", el("span", { class: "meta" }, bits.join(" · ")), about ? [el("br"), about] : null), challenge));
+    }
+    if (!here.length) list.append(el("li", { class: "meta" }, t(bots ? "presence.noBots" : "presence.nobody")));
+  }
+}
+
+async function challengePlayer(name) {
+  if (await act(() => online.postChallenge({ control: $("control").value, rated: $("rated").checked, to: name }))) {
+    showMessage(t("presence.challenged", { name }), "info");
+  }
+}
+
+async function makeBot(event) {
+  event.preventDefault();
+  const body = { name: $("bot-name").value.trim(), password: $("bot-password").value, description: $("bot-description").value.trim() };
+  const made = await act(() => online.makeBot(body));
+  if (!made) return;
+  event.target.reset();
+  const note = $("bot-made");
+  note.textContent = t("bots.made", { name: made.account.name, server: location.origin });
+  note.hidden = false;
+}
+
+/** Do a request; its answer (true when it has none), or null after showing what went wrong. */
 async function act(work) {
   hideMessage();
   try {
-    await work();
+    return (await work()) ?? true;
   } catch (error) {
     showMessage(error);
+    return null;
   }
 }
 
@@ -214,6 +255,7 @@ async function main() {
       showMessage(t("account.changed"), "info");
     }
   });
+  $("bot-form").addEventListener("submit", makeBot);
   $("delete-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!window.confirm(t("account.deleteSure"))) return;
