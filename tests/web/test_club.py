@@ -326,3 +326,43 @@ def test_a_bot_account_is_made_from_the_page_and_listed_online_with_its_owner(on
                 ("AliceBot", True, "Alice", "the expert, 6000 iterations")
             ]
         assert watcher.receive_json()["present"] == []  # the bot went away
+
+
+# ------------------------------------------------------------------------------- people and history
+
+
+def test_search_follow_and_a_whole_history_paged_with_filters(online: TestClient) -> None:
+    alice, bob, carol = Person(online, "Alice"), Person(online, "Bob"), Person(online, "Carola")
+    assert [p["name"] for p in online.get("/api/players/search?q=car").json()["players"]] == ["Carola"]
+    assert [p["name"] for p in online.get("/api/players/search?q=%25").json()["players"]] == []  # no wildcard
+    assert online.get("/api/players/search?q=").status_code == 400
+    ids = []
+    for n in range(23):  # Alice plays Bob 21 times (rated, then casual) and Carol twice
+        other = bob if n < 21 else carol
+        game = challenge_and_accept(online, alice, other, "5+3", rated=n % 2 == 0)
+        ids.append(game["id"])
+        loser = next(s for s, (p, _) in game["seats"].items() if p is (alice if n % 3 else other))
+        resign(seats_of(online, game), loser)
+    first = alice.get("/api/players/Alice/games").json()
+    assert (first["total"], len(first["games"]), first["page"]) == (23, 20, 20)
+    second = alice.get("/api/players/Alice/games?offset=20").json()
+    assert [g["id"] for g in first["games"] + second["games"]] == ids[::-1]  # newest first, each once
+    rated = alice.get("/api/players/Alice/games?rated=true").json()
+    assert rated["total"] == 12 and all(g["rated"] for g in rated["games"])
+    against = alice.get("/api/players/Alice/games?opponent=carola").json()
+    assert {g["opponent"] for g in against["games"]} == {"Carola"} and against["total"] == 2
+    wins = alice.get("/api/players/Alice/games?result=win").json()
+    assert wins["total"] == sum(1 for n in range(23) if n % 3 == 0) and {g["outcome"] for g in wins["games"]} == {"win"}
+    assert alice.get("/api/players/Alice/games?result=maybe").status_code == 400
+    assert alice.get("/api/players/Alice/games?opponent=nobody").status_code == 404
+    # Follows: Carol follows Alice, whose latest game shows in Carol's list.
+    assert carol.get("/api/players/Alice/follow").json() == {"following": False}
+    assert carol.post("/api/players/Alice/follow").json() == {"following": True}
+    assert carol.get("/api/players/Alice/follow").json() == {"following": True}
+    listed = carol.get("/api/following").json()["players"]
+    assert [(p["name"], p["game"]["id"]) for p in listed] == [("Alice", ids[-1])]
+    assert carol.post("/api/players/Carola/follow").status_code == 400
+    assert carol.delete("/api/players/Alice/follow").json() == {"following": False}
+    assert carol.get("/api/following").json()["players"] == []
+    online.cookies.clear()
+    assert online.get("/api/following").status_code == 401

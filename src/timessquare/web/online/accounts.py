@@ -230,3 +230,8 @@ def password_of(data: dict[str, Any]) -> str:
 async def hash_password(password: str) -> str:
     """Its argon2id hash, made off the event loop."""
     return await _hash(password)
+
+
+def recent_game(row: dict[str, Any], me: int, names: dict[int, Account]) -> dict[str, Any]:
+    """One game of a player's list as the API gives it (people.py pages through the whole history)."""
+    return _recent(row, me, names)

@@ -13,7 +13,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from ..pages.templating import SCRIPTED, render
 from ..sockets.rooms import Rooms
-from . import accounts, bot_accounts, lobby, rematch, seats
+from . import accounts, bot_accounts, lobby, people, rematch, seats
 from . import tournaments as tournament_routes
 from .accounts import AccountLimits
 from .game_names import game_names
@@ -44,7 +44,13 @@ ROUTES: list[BaseRoute] = [
     Route("/api/account", accounts.delete_account, methods=["DELETE"]),
     Route("/api/account/bots", bot_accounts.make_bot, methods=["POST"]),
     Route("/api/players", accounts.leaderboard, methods=["GET"]),
+    Route("/api/players/search", people.find_players, methods=["GET"]),
     Route("/api/players/{name}", accounts.player, methods=["GET"]),
+    Route("/api/players/{name}/games", people.player_games, methods=["GET"]),
+    Route("/api/players/{name}/follow", people.follow_state, methods=["GET"]),
+    Route("/api/players/{name}/follow", people.follow_player, methods=["POST"]),
+    Route("/api/players/{name}/follow", people.unfollow_player, methods=["DELETE"]),
+    Route("/api/following", people.following, methods=["GET"]),
     Route("/api/lobby", lobby.lobby, methods=["GET"]),
     Route("/api/lobby", lobby.post_challenge, methods=["POST"]),
     Route("/api/lobby/quick", lobby.quick_pairing, methods=["POST"]),

@@ -1,6 +1,7 @@
 """A game's chat and the reports of its messages (web/storage/chat.py), and the games the players stopped
 (`games.agreed`: a draw by agreement or an abort, the record's `agreed`), and Swiss tournaments
-(web/online/tournament_tables.py), and the profiles of bot accounts made from the page (web/online/bot_accounts.py).
+(web/online/tournament_tables.py), the profiles of bot accounts made from the page (web/online/bot_accounts.py), and
+follows (web/online/people.py).
 
 Revision ID: 0006_club
 Revises: 0005_analysis_claims
@@ -76,9 +77,16 @@ def upgrade() -> None:
         sa.Column("owner_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True),
         sa.Column("description", sa.String(200), nullable=False),
     )
+    op.create_table(
+        "follows",
+        sa.Column("follower_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column("followed_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("follows")
     op.drop_table("bot_profiles")
     op.drop_index("ix_tournament_pairings_round", "tournament_pairings")
     op.drop_table("tournament_pairings")
