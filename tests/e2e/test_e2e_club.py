@@ -225,3 +225,26 @@ def test_a_bot_account_from_the_lobby_and_who_is_online(server: Server, open_pag
     friend.locator("#present-people li", has_text=owner_name).get_by_role("button", name="Challenge").click()
     owner.locator("#challenges li", has_text=friend_name).wait_for()
     screenshot(owner, "club-lobby-presence")
+
+
+def test_find_a_player_follow_and_page_through_the_history(server: Server, open_page: Callable[..., Watched]) -> None:
+    suffix = secrets.token_hex(3)
+    me_name, them_name = f"Finder{suffix}", f"Found{suffix}"
+    them = person(open_page, server, them_name)
+    me = person(open_page, server, me_name)
+    them.close()
+    me.goto(server.url + "/players")
+    wait_ready(me)
+    me.fill("#search-name", them_name[:8].lower())
+    me.click("#search-form button[type=submit]")
+    me.locator("#search-results a", has_text=them_name).click()
+    wait_ready(me)
+    me.get_by_role("button", name=f"Follow {them_name}").click()
+    me.get_by_role("button", name=f"Unfollow {them_name}").wait_for()
+    assert me.inner_text("#all-games") == "No game yet."
+    me.select_option("#filter-result", "win")
+    me.click("#game-filters button[type=submit]")
+    me.goto(server.url + "/lobby")
+    wait_ready(me)
+    me.locator("#following li", has_text=them_name).wait_for()
+    screenshot(me, "club-following", full_page=False)

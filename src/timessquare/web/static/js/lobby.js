@@ -12,6 +12,7 @@ import { keepTokenOfUrl } from "./tokens.js";
 const $ = (id) => document.getElementById(id);
 let account = null;
 let lobbyState = null;
+let followingShown = false; // asked once the lobby is drawn (and again when the account changes)
 let socket = null;
 let retry = 500;
 
@@ -50,6 +51,7 @@ function renderAccount() {
     $("whoami").textContent = t("account.whoami", { name: account.name, rating: ratingText(account) }) + kind;
     $("my-page").href = `/players/${encodeURIComponent(account.name)}`;
   }
+  followingShown = false; // another account follows others
 }
 
 async function withAccount(work) {
@@ -113,6 +115,10 @@ function renderLobby() {
     $("quick-status").append(" ", el("button", { type: "button", onclick: () => act(() => online.cancelChallenge(waiting.id)) }, t("lobby.cancel")));
   }
   renderPresent();
+  if (!followingShown) {
+    followingShown = true;
+    renderFollowing();
+  }
   const levels = $("levels");
   clear(levels);
   for (const level of lobbyState.computer) {
@@ -126,6 +132,29 @@ function renderLobby() {
       ),
     );
   }
+}
+
+/** The players this account follows, each with its latest game (to watch while it runs, else its replay). */
+async function renderFollowing() {
+  const list = $("following");
+  clear(list);
+  let people = [];
+  if (account) {
+    try {
+      people = (await online.following()).players;
+    } catch {
+      people = [];
+    }
+  }
+  for (const p of people) {
+    const who = el("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name);
+    const game = p.game
+      ? el("a", { href: p.game.live ? `/game/${p.game.id}` : `/replay/${p.game.id}` }, t(p.game.live ? "profile.watch" : "profile.replay"))
+      : null;
+    const live = p.game && p.game.live ? el("span", { class: "meta" }, t("people.live")) : null;
+    list.append(el("li", {}, el("span", {}, who, " ", live), game));
+  }
+  if (!people.length) list.append(el("li", { class: "meta" }, t(account ? "people.nobody" : "lobby.logInFirst")));
 }
 
 /** Who is online: people, then bots with their owner and description; a challenge to any of them. */
