@@ -105,10 +105,18 @@ def server_errors(caplog: pytest.LogCaptureFixture) -> Callable[[], list[str]]:
 
 
 class Seat:
-    """One socket of the game protocol, on the test client: join, act, and read until a state comes."""
+    """One socket of the game protocol, on the test client: join, act, and read until a state comes. With
+    `updates`, it asks for `update` messages and merges each into its state as the page does (a merged
+    update counts as a state: `state` is always the whole game as this socket knows it)."""
 
     def __init__(
-        self, client: TestClient, game_id: str, token: str | None, lang: str = "en", presence: bool = False
+        self,
+        client: TestClient,
+        game_id: str,
+        token: str | None,
+        lang: str = "en",
+        updates: bool = False,
+        presence: bool = False,
     ) -> None:
         self.game_id = game_id
         self.token = token
@@ -119,7 +127,10 @@ class Seat:
         self.received: list[dict[str, Any]] = []
         self.presence = presence
         self.state: dict[str, Any] = {}
-        self.socket.send_json({"v": 1, "type": "join", "token": token, "lang": lang})
+        join: dict[str, Any] = {"v": 1, "type": "join", "token": token, "lang": lang}
+        if updates:
+            join["updates"] = True
+        self.socket.send_json(join)
         self.until_state()
 
     def receive(self) -> dict[str, Any]:
@@ -129,6 +140,9 @@ class Seat:
             return self.receive()
         message["_raw"] = text
         self.received.append(message)
+        if message["type"] == "update":
+            assert message["log_from"] == len(self.state["log"]), "an update follows on from the last state"
+            message = {**message, "type": "state", "log": self.state["log"] + message["log"]}
         if message["type"] == "state":
             self.state = message
         return message
