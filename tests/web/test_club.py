@@ -366,3 +366,34 @@ def test_search_follow_and_a_whole_history_paged_with_filters(online: TestClient
     assert carol.get("/api/following").json()["players"] == []
     online.cookies.clear()
     assert online.get("/api/following").status_code == 401
+
+
+def test_the_lobby_chat_is_read_by_everyone_written_by_accounts_and_kept(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    online.cookies.clear()
+    with online.websocket_connect("/ws/lobby") as guest:
+        guest.receive_json()
+        guest.send_json({"v": 1, "type": "chat", "text": "hello?"})
+        assert guest.receive_json()["code"] == "forbidden"  # reading needs nothing; talking needs an account
+        alice.use()
+        with online.websocket_connect("/ws/lobby") as mine:
+            mine.receive_json()
+            guest.receive_json()  # Alice is here (present)
+            mine.send_json({"v": 1, "type": "chat", "text": "anyone for a 5+3?"})
+            said = guest.receive_json()
+            assert (said["type"], said["name"], said["text"]) == ("chat", "Alice", "anyone for a 5+3?")
+            assert mine.receive_json()["id"] == said["id"]
+            mine.send_json({"v": 1, "type": "report", "id": said["id"]})  # not one's own words
+            got = mine.receive_json()
+            assert got.get("code") == "not_found", got
+            mine.send_json({"v": 1, "type": "ping"})
+            assert mine.receive_json() == {"type": "pong"}
+    bob.use()
+    with online.websocket_connect("/ws/lobby") as later:
+        later.receive_json()
+        kept = later.receive_json()
+        assert kept["type"] == "chat_history" and [m["text"] for m in kept["messages"]] == ["anyone for a 5+3?"]
+        later.send_json({"v": 1, "type": "report", "id": kept["messages"][0]["id"]})
+        assert later.receive_json() == {"v": 1, "type": "reported", "id": kept["messages"][0]["id"]}
+    reports = online.app.state.chat.store.reports()  # type: ignore[attr-defined]
+    assert [(r["by_name"], r["name"], r["text"]) for r in reports] == [("Bob", "Alice", "anyone for a 5+3?")]

@@ -25,6 +25,7 @@ from ..api.requests import ApiError, bad_request, game_links, read_json
 from ..guards.security import hash_token, is_game_id, new_game_id
 from ..sockets.table import FRIEND, YOU, Table
 from ..sockets.ws import Connection
+from . import lobby_chat
 from .accounts import current_account
 from .clocks import OFFERED, Clock, TimeControl
 from .guard import refuse_cross_site, required_account
@@ -264,19 +265,27 @@ async def lobby_socket(socket: WebSocket) -> None:
     listener = LobbyListener(socket, account=await current_account(socket))
     pump = asyncio.create_task(listener.pump(), name="lobby writer")
     online.lobby_listeners.add(listener)
-    if listener.account is not None:
-        await _changed(online)  # one more account online: everyone's list of who is here
-    else:
-        challenges = await online.run(online.store.challenges)
-        listener.send({"type": "lobby", **lobby_document(challenges, None, await present(online))})
-    try:
+    chat = socket.app.state.chat
+    try:  # from here on the listener is let go whatever happens (a socket gone while we wait included)
+        if listener.account is not None:
+            await _changed(online)  # one more account online: everyone's list of who is here
+        else:
+            challenges = await online.run(online.store.challenges)
+            listener.send({"type": "lobby", **lobby_document(challenges, None, await present(online))})
+        said = await lobby_chat.history(chat)
+        if said["messages"]:  # as in a game: nothing when nobody has spoken
+            listener.send(said)
         while True:
             frame = await socket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
             if not listener.bucket.allow():
                 break
-            listener.send({"type": "pong"})  # the lobby socket takes no requests: anything sent is a keep-alive
+            answer = await lobby_chat.handle(online, chat, listener, frame.get("text"))
+            if answer is None:
+                listener.send({"type": "pong"})  # not a chat message: a keep-alive
+            elif answer:
+                listener.send(answer)
     except WebSocketDisconnect:
         pass
     finally:

@@ -24,8 +24,8 @@ def upgrade() -> None:
     op.create_table(
         "chat_messages",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("game_id", sa.String(16), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
-        sa.Column("seat", sa.String(1), nullable=False),
+        sa.Column("game_id", sa.String(16), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=True),
+        sa.Column("seat", sa.String(1), nullable=True),
         sa.Column("name", sa.String(32), nullable=True),
         sa.Column("text", sa.Text, nullable=False),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
@@ -35,8 +35,9 @@ def upgrade() -> None:
         "chat_reports",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
         sa.Column("message_id", sa.Integer, sa.ForeignKey("chat_messages.id", ondelete="CASCADE"), nullable=False),
-        sa.Column("game_id", sa.String(16), nullable=False),
-        sa.Column("by_seat", sa.String(1), nullable=False),
+        sa.Column("game_id", sa.String(16), nullable=True),
+        sa.Column("by_seat", sa.String(1), nullable=True),
+        sa.Column("by_name", sa.String(32), nullable=True),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
     )
 
