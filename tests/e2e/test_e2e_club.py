@@ -222,6 +222,11 @@ def test_a_bot_account_from_the_lobby_and_who_is_online(server: Server, open_pag
     owner.locator("#bot-made", has_text=f"--name {bot_name}").wait_for()
     assert owner.inner_text("#whoami").startswith(f"You are {owner_name}")  # still the owner
     assert api(server, f"/api/players/{bot_name}")["bot"] is True
+    friend.fill("#lobby-chat-text", "hi <i>all</i>")
+    friend.press("#lobby-chat-text", "Enter")
+    line = owner.locator("#lobby-chat-lines li", has_text="hi <i>all</i>")
+    line.wait_for()  # said in the lobby, seen by the other, as text
+    assert line.locator("i").count() == 0 and friend_name in line.inner_text()
     friend.locator("#present-people li", has_text=owner_name).get_by_role("button", name="Challenge").click()
     owner.locator("#challenges li", has_text=friend_name).wait_for()
     screenshot(owner, "club-lobby-presence")

@@ -5,6 +5,7 @@
 import * as online from "./online-api.js";
 import { ratingText } from "./online-api.js";
 import { challengesTo, setupAlerts } from "./alerts.js";
+import { lobbyChatMessage, setLobbyChatAccount, setupLobbyChat } from "./lobby-chat.js";
 import { t } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { keepTokenOfUrl } from "./tokens.js";
@@ -52,6 +53,7 @@ function renderAccount() {
     $("my-page").href = `/players/${encodeURIComponent(account.name)}`;
   }
   followingShown = false; // another account follows others
+  setLobbyChatAccount(account ? account.name : null);
 }
 
 async function withAccount(work) {
@@ -245,6 +247,7 @@ function connect(again = false) {
   socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
+    if (lobbyChatMessage(message)) return;
     if (message.type === "lobby") {
       retry = 500;
       lobbyState = message;
@@ -267,6 +270,7 @@ function connect(again = false) {
 async function main() {
   await initPage();
   setupAlerts();
+  setupLobbyChat((message) => socket && socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message)));
   $("login-form").addEventListener("submit", (event) => {
     event.preventDefault();
     withAccount(() => online.logIn(...credentials()));
