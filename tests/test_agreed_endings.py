@@ -1,4 +1,4 @@
-"""Games the players stop (docs/rules.md R11.8): a draw by agreement and an abort, in the record as the
+"""Games the players stop (docs/rules.md R11.9): a draw by agreement and an abort, in the record as the
 optional `agreed` field (docs/formats.md), read back to the same ending; old records read as before."""
 
 from __future__ import annotations

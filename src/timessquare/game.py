@@ -38,8 +38,9 @@ class Game:
         self.moves: list[str] = []
         self.players = players or {"A": "A", "B": "B"}
         self.forfeit: dict[str, str] | None = None
-        self.agreed: str | None = None  # "draw" or "aborted": the players stopped the game (R11.8)
+        self.agreed: str | None = None  # "draw" or "aborted": the players stopped the game (R11.9)
         self.events: list[Event] = []
+        self.public_moves: list[str] = []  # `moves` as every seat may see them (a reshuffle's order gone)
         self._before: _Before | None = None  # the action whose events wait for its chance outcome
 
     @classmethod
@@ -76,7 +77,7 @@ class Game:
 
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` (0, 1, or None for a spectator) may know now (R10)."""
-        return PlayerView.of(self.state, seat, self.moves)
+        return PlayerView.of(self.state, seat, self.public_moves, public=True)
 
     def apply_checked(self, action: str | int) -> int:
         """Check and apply an action; returns its id. The game is unchanged when this raises."""
@@ -99,11 +100,13 @@ class Game:
         """Give the chance event due its outcome (the reshuffle: the new supply in draw order), and record it."""
         self.state.apply_chance(outcome)
         self.moves.append(" ".join([SHUFFLE_ENTRY, *(CARD_CODES[c] for c in outcome)]))
+        self.public_moves.append(SHUFFLE_ENTRY)
         if self._before is not None and self.state.chance_due is None:
             self._settle(self._before)
 
     def _after(self, aid: int, before: _Before) -> None:
         self.moves.append(ACTIONS[aid].notation)
+        self.public_moves.append(ACTIONS[aid].notation)
         before.aid = aid
         if self.state.chance_due is None:
             self._settle(before)
@@ -130,7 +133,7 @@ class Game:
         self.events.append(Event(OVER, outcome=self.outcome))
 
     def agree(self, result: str) -> None:
-        """End the game by the players' agreement: a draw, or "aborted" (no result at all; R11.8)."""
+        """End the game by the players' agreement: a draw, or "aborted" (no result at all; R11.9)."""
         if self.is_over:
             return
         self.agreed = result

@@ -22,8 +22,8 @@ class Termination(enum.Enum):
     SUPPLY = "supply"
     RESIGNATION = "resignation"
     FORFEIT = "forfeit"
-    AGREED = "agreed"  # the players agreed to a draw (docs/rules.md R11.8)
-    ABORTED = "aborted"  # called off before both had acted: nobody won or lost (R11.8)
+    AGREED = "agreed"  # the players agreed to a draw (docs/rules.md R11.9)
+    ABORTED = "aborted"  # called off before both had acted: nobody won or lost (R11.9)
 
 
 RESIGNED = "resigned"  # the record's forfeit reason of a resignation (FORMATS.md)
@@ -44,7 +44,7 @@ class Outcome:
     that resigned or forfeited. `deciding` (SUPPLY only): which figure's half decided R8.2, "sue",
     "charlie", or "none" for a draw. `reason` (FORFEIT, RESIGNATION): the reason on record."""
 
-    result: str  # "aborted" too, for a game called off (R11.8)
+    result: str  # "aborted" too, for a game called off (R11.9)
     termination: Termination
     seat: str | None = None
     deciding: str | None = None

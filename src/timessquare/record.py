@@ -199,7 +199,7 @@ def _check_outcome(record: dict[str, Any], game: Game) -> None:
         if game.state.result is not None:
             raise FormatError("forfeit", "the moves reach the end of the game, so nobody forfeited")
         game.resign(SEAT_NAMES.index(forfeit["seat"]), forfeit["reason"])
-    if "agreed" in record:  # optional: absent unless the players stopped the game (R11.8)
+    if "agreed" in record:  # optional: absent unless the players stopped the game (R11.9)
         if record["agreed"] not in AGREED_RESULTS:
             raise FormatError("agreed", 'must be "draw" or "aborted"')
         if "forfeit" in record:

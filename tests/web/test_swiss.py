@@ -1,4 +1,4 @@
-"""Swiss pairings and standings (web/online/swiss.py, docs/rules.md R11.9)."""
+"""Swiss pairings and standings (web/online/swiss.py, docs/rules.md R11.10)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Swiss tournaments through the API and the game sockets (docs/rules.md R11.9): six bot accounts play three
+"""Swiss tournaments through the API and the game sockets (docs/rules.md R11.10): six bot accounts play three
 rounds, paired by score without a repeat, their games rated, to standings with Buchholz."""
 
 from __future__ import annotations

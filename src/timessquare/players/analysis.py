@@ -212,7 +212,7 @@ def assemble(
     turns, game = played_turns(record, rules)
     if len(searched) != len(turns):
         raise ValueError(f"{len(searched)} searches for {len(turns)} turns")
-    results = ("A", "B", "draw")  # an aborted game (R11.8) has none: judged like an unfinished one
+    results = ("A", "B", "draw")  # an aborted game (R11.9) has none: judged like an unfinished one
     final = results.index(game.result) if game.result in results else None
     last = max((i for i, turn in enumerate(turns) if turn.actions is not None), default=-1)
     entries = []

@@ -21,16 +21,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import ACTIONS, END, LURE, checked_id
-from ..cards import SEAT_NAMES
+from ..cards import CARD_INDEX, SEAT_NAMES
 from ..errors import GameOverError, IllegalActionError, TimesSquareError
 from ..explain import Reason, illegal_reason
 from ..game import Game
 from ..outcome import RESIGNED, Outcome
 from ..players.base import Forfeit, Player
-from ..record import replay, to_record
+from ..record import ReplayError, replay, to_record
 from ..tables import TK_START
 from ..variants import DEFAULT_RULES, Rules
-from ..view import PlayerView
+from ..view import SHUFFLE, PlayerView
 from .choices import action_words
 from .destinations import destinations
 from .log import LogEntry, ending_words, entries_of
@@ -413,6 +413,28 @@ class GameSession:
             entries += self._apply(aid)
         return entries
 
+    def catch_up(self, entries: Sequence[str], forfeit: tuple[str, str] | None = None) -> list[LogEntry]:
+        """The record's entries that another process appended after ours (a reshuffle's `shuffle …` entry with
+        its order), then its forfeit if it has one: applied as a replay applies them, each checked, and logged
+        from the events they record. Raises ReplayError (the game is then unusable: read it back whole)."""
+        game, first = self.game, len(self.game.events)
+        deal, game.rng = game.rng, None  # a reshuffle's order comes from its entry, not from our generator
+        try:
+            for entry in entries:
+                try:
+                    if entry.startswith(SHUFFLE):
+                        game.apply_chance([CARD_INDEX[code] for code in entry.split(" ")[1:]])
+                    else:
+                        game.apply_checked(entry)
+                except (TimesSquareError, KeyError) as e:
+                    raise ReplayError(len(game.moves) + 1, entry, str(e)) from None
+            if forfeit is not None and not game.is_over:
+                game.resign(SEAT_NAMES.index(forfeit[0]), forfeit[1])
+        finally:
+            game.rng = deal
+        entries_now = entries_of(game.events[first:]) if self.words else []
+        return self._changed(entries_now)
+
     def computer_turn(self) -> ComputerTurn:
         """What the computer to move is asked (raises NotYourTurnError when no computer is to move)."""
         seat = self.to_move
@@ -475,7 +497,7 @@ class GameSession:
         return self._applied(lambda: self.game.resign(seat, reason))
 
     def agree(self, result: str) -> list[LogEntry]:
-        """The players stop the game: a draw by agreement, or an abort (R11.8; the server checks who may)."""
+        """The players stop the game: a draw by agreement, or an abort (R11.9; the server checks who may)."""
         if self.game.is_over:
             return []
         return self._applied(lambda: self.game.agree(result))

@@ -31,6 +31,8 @@ from .api import games
 from .api.finished import FinishedGames
 from .api.learn import learn
 from .api.requests import ApiError, error_response
+from .games.seat_tokens import SeatTokens
+from .games.starter import GameStarter
 from .guards.limits import SocketCounts, SocketLimits
 from .guards.origin import OriginCheck
 from .guards.security import KeyedLimiter, SecurityHeaders, is_game_id
@@ -44,6 +46,7 @@ from .sockets.ws import game_socket
 from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
 from .storage.analyses import AnalysisStore
 from .storage.chat import ChatStore
+from .storage.clocks import system_now
 from .storage.notify import ChangeListener
 from .storage.writer import Database
 from .workers.analyst import Analyst
@@ -219,5 +222,7 @@ def create_app(settings: Settings) -> Starlette:
     app.state.socket_counts = SocketCounts(settings.socket_limits)
     app.state.finished = FinishedGames()
     app.state.internal_errors = 0
-    online = online_routes.install(app, engine, rooms, settings.now, settings.login_tries_per_minute)
+    starter = GameStarter(rooms, settings.rules, SeatTokens(rooms.database), settings.now or system_now)
+    app.state.starter = starter
+    online = online_routes.install(app, engine, starter, settings.login_tries_per_minute)
     return app

@@ -11,12 +11,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..api.requests import ApiError, bad_request, read_json
+from ..storage.online_schema import accounts
 from ..storage.schema import metadata
 from .accounts import hash_password, password_of
 from .guard import refuse_cross_site, required_account
 from .names import name_key, name_problem
 from .store import NameTaken
-from .tables import accounts
 
 MAX_BOTS = 5  # bot accounts one account may own
 MAX_DESCRIPTION = 200

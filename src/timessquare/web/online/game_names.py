@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from sqlalchemy import Engine, select
 
-from .tables import accounts, online_games
+from ..storage.online_schema import accounts, online_games
 
 MAX_IDS = 200
 

@@ -43,7 +43,7 @@ async def handle(online: Online, chat: Chat, listener: Any, frame: str | None) -
             return messages.error("not_found", "there is no such message of another player in the lobby")
         return {"v": messages.VERSION, "type": "reported", "id": message.id}
     line = await chat.database.run(chat.store.say, None, None, account.name, message.text, now)
-    online.tell_lobby(_document(line.message()))
+    online.lobby.tell(_document(line.message()))
     return {}
 
 

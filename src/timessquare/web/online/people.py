@@ -12,13 +12,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..api.requests import ApiError, bad_request, read_json
+from ..storage.online_schema import accounts, online_games
 from ..storage.schema import games, metadata
 from .accounts import current_account, recent_game
 from .guard import refuse_cross_site, required_account
 from .names import is_name, name_key
 from .service import Online
 from .store import Account
-from .tables import accounts, online_games
 
 PAGE = 20
 MAX_FOLLOWS = 500

@@ -11,7 +11,7 @@ from .service import Online
 
 
 async def present(online: Online) -> list[dict[str, Any]]:
-    here = {listener.account.id: listener.account for listener in online.lobby_listeners if listener.account}
+    here = {listener.account.id: listener.account for listener in online.lobby if listener.account}
     bots = await online.run(profiles, online.store.engine, [i for i, a in here.items() if a.bot])
     people = [{**a.document(), **bots.get(i, {})} for i, a in here.items()]
     return sorted(people, key=lambda p: (p["bot"], p["name"].lower()))

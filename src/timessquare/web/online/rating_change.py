@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from sqlalchemy import Engine, select
 
+from ..storage.online_schema import rating_history
 from .glicko2 import Rating
-from .tables import rating_history
 
 
 def rating_changes(engine: Engine, game_id: str) -> dict[int, int]:

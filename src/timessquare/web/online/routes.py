@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import datetime
 
 from sqlalchemy import Engine
 from starlette.applications import Starlette
@@ -11,13 +10,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
+from ..games.starter import GameStarter
 from ..pages.templating import SCRIPTED, render
-from ..sockets.rooms import Rooms
 from . import accounts, bot_accounts, lobby, people, rematch, seats
 from . import tournaments as tournament_routes
 from .accounts import AccountLimits
 from .game_names import game_names
-from .service import Online, system_now
+from .service import Online
 from .store import OnlineStore
 from .tournament_store import TournamentStore
 from .tournaments import Tournaments
@@ -73,19 +72,17 @@ ROUTES: list[BaseRoute] = [
 ]
 
 
-def install(
-    app: Starlette, engine: Engine, rooms: Rooms, now: Callable[[], datetime] | None, tries_per_minute: float
-) -> Online:
+def install(app: Starlette, engine: Engine, starter: GameStarter, tries_per_minute: float) -> Online:
     """Online play on this app: its state (`app.state.online`) and the room hooks; the routes are ROUTES."""
-    online = Online(OnlineStore(engine), rooms, now or system_now)
+    online = Online(OnlineStore(engine), starter.rooms, starter, starter.now)
     app.state.online = online
 
     async def names(game_ids: list[str]) -> dict[str, dict[str, str | None]]:
         return await online.run(game_names, engine, game_ids) if game_ids else {}
 
     app.state.game_names = names
-    tournaments = Tournaments(online, TournamentStore(engine), lambda: app.state.rules)
+    tournaments = Tournaments(online, TournamentStore(engine), lambda: starter.rules)
     app.state.tournaments = tournaments
-    online.sweepers.append(tournaments.tick)
+    online.sweeper.sweepers.append(tournaments.tick)
     app.state.account_limits = AccountLimits(tries_per_minute)
     return online

@@ -1,4 +1,4 @@
-"""Swiss pairings and standings (docs/rules.md R11.9), as pure functions of the results so far.
+"""Swiss pairings and standings (docs/rules.md R11.10), as pure functions of the results so far.
 
 Each round pairs players with the same score where it can, never two who have met already: players are taken
 in order of score (then rating), and each is paired with the first player below him he has not met, trying the

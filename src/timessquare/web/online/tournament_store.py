@@ -11,9 +11,9 @@ from typing import Any
 from sqlalchemy import Engine, and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ..storage.online_schema import accounts, online_games
 from ..storage.schema import games
 from .swiss import Result
-from .tables import accounts, online_games
 from .tournament_tables import tournament_pairings, tournament_players, tournaments
 
 MAX_OPEN_CREATED = 3  # tournaments not yet finished that one account has created
@@ -57,7 +57,7 @@ class Pairing:
 
     def as_result(self) -> Result | None:
         """The pairing as the Swiss arithmetic sees it; None while its game runs. An aborted tournament game
-        scores nothing for either player (R11.9)."""
+        scores nothing for either player (R11.10)."""
         if self.white is None:
             return None
         if self.black is None:

@@ -1,4 +1,4 @@
-"""Swiss tournaments (docs/rules.md R11.9, docs/web-protocol.md "Tournaments"): any account creates one
+"""Swiss tournaments (docs/rules.md R11.10, docs/web-protocol.md "Tournaments"): any account creates one
 (name, rounds, time control, start time), players join until it starts, and the server plays it out: at the
 start and whenever every game of a round is settled, the next round is paired (swiss.py) and its games start
 like lobby games, rated, with the players told on the lobby socket (`started`). The deadline sweep of
@@ -17,11 +17,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ...variants import Rules
-from ..api.requests import ApiError, bad_request, read_json
+from ..api.requests import ApiError, bad_request, read_json, seat_links
+from ..storage.clocks import TimeControl
 from .accounts import current_account
-from .clocks import TimeControl
 from .guard import refuse_cross_site, required_account
-from .lobby import start_between
 from .service import Online
 from .swiss import NoPairing, pair, standings
 from .tournament_store import Tournament, TournamentStore
@@ -73,10 +72,10 @@ class Tournaments:
             return  # another server process paired this round
         control = TimeControl.parse(t.control)
         for white, black in pairs:
-            links = await start_between(online, self.rules(), white, black, control, True, first_seat="A")
-            await online.run(store.add_pairing, t.id, t.round + 1, white, black, links[white]["id"])
+            links = await online.starter.pairing(white, black, control, True)
+            await online.run(store.add_pairing, t.id, t.round + 1, white, black, links[white].game_id)
             for account_id, link in links.items():
-                online.tell_lobby({"type": "started", **link, "tournament": t.id}, {account_id})
+                online.lobby.tell({"type": "started", **seat_links(link), "tournament": t.id}, {account_id})
         if bye is not None:
             await online.run(store.add_pairing, t.id, t.round + 1, bye, None, None)
 

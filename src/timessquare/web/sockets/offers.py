@@ -1,11 +1,11 @@
-"""Stopping a game by agreement, on its socket (docs/rules.md R11.8, docs/web-protocol.md "Offers"):
+"""Stopping a game by agreement, on its socket (docs/rules.md R11.9, docs/web-protocol.md "Offers"):
 
 - `abort`: a seat that has not acted yet calls the game off (over.result "aborted": nobody wins, no rating
   moves, it counts for nobody);
 - `offer` "draw": a draw offer; the same offer from the other seat accepts it (over.result "draw"); a move or a
   `decline` turns it down;
 - no takeback: a turn ends with its draw (R6), so a player who took his turn back would know the cards on top
-  of the supply (R10); R11.8 says so.
+  of the supply (R10); R11.9 says so.
 
 An offer stands only on the state it was made on: any change of the game (a move) ends it. Offers are limited
 per seat of a game: 3 at once, then one every 30 seconds (`rate_limited`), so nobody can flood the other seat.

@@ -1,4 +1,4 @@
-// Stopping a game by agreement (docs/rules.md R11.8): abort before one's first action, offer a draw, and the
+// Stopping a game by agreement (docs/rules.md R11.9): abort before one's first action, offer a draw, and the
 // other player's offer with its two buttons. An offer stands until the game changes (a move declines it).
 
 import { t } from "./i18n.js";

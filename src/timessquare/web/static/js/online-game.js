@@ -57,7 +57,7 @@ function tick() {
   document.title = running ? `${clockText(leftNow(running))} · ${baseTitle}` : baseTitle;
   const claim = document.getElementById("claim-win");
   if (claim) {
-    const real = !online.clock.control.endsWith("d");
+    const real = online.clock.kind === "realtime"; // the server says the kind: never worked out from the name
     const theirs = running && seat && running !== seat;
     // R11.4: only a player with no connection for the grace period of his own turn (a slow one is here)
     const gone = theirs && awayMs[running] !== null && awayMs[running] + (Date.now() - awaySince) >= GRACE_MS;

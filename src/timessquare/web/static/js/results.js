@@ -1,4 +1,4 @@
-// A finished game's result in one word group, the same on every page: a draw, a game called off (R11.8),
+// A finished game's result in one word group, the same on every page: a draw, a game called off (R11.9),
 // a win or a loss for the seat that reads it, or which seat won (a spectator, a replay, a list).
 
 import { t } from "./i18n.js";
