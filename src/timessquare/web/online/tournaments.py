@@ -167,7 +167,10 @@ async def create_tournament(request: Request) -> Response:
     rounds = data.get("rounds")
     if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
         raise bad_request(f"rounds must be a whole number from 1 to {MAX_ROUNDS}")
-    control = TimeControl.parse(data.get("control"))
+    try:
+        control = TimeControl.parse(data.get("control"))
+    except ValueError as e:
+        raise bad_request(str(e)) from None
     now = tournaments.online.now()
     starts = _starts_at(data.get("starts_at"), now)
     tid = secrets.token_urlsafe(9)
