@@ -38,6 +38,7 @@ class Game:
         self.moves: list[str] = []
         self.players = players or {"A": "A", "B": "B"}
         self.forfeit: dict[str, str] | None = None
+        self.agreed: str | None = None  # "draw" or "aborted": the players stopped the game (R11.9)
         self.events: list[Event] = []
         self.public_moves: list[str] = []  # `moves` as every seat may see them (a reshuffle's order gone)
         self._before: _Before | None = None  # the action whose events wait for its chance outcome
@@ -63,6 +64,8 @@ class Game:
         """`A`, `B`, `draw` or None; a forfeit counts as the other seat's win."""
         if self.forfeit:
             return "B" if self.forfeit["seat"] == "A" else "A"
+        if self.agreed:
+            return self.agreed
         return self.state.result_name
 
     @property
@@ -70,7 +73,7 @@ class Game:
         return self.result is not None
 
     def legal_actions(self) -> list[str]:
-        return [] if self.forfeit else self.state.legal_actions()
+        return [] if self.forfeit or self.agreed else self.state.legal_actions()
 
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` (0, 1, or None for a spectator) may know now (R10)."""
@@ -80,6 +83,8 @@ class Game:
         """Check and apply an action; returns its id. The game is unchanged when this raises."""
         if self.forfeit:
             raise TimesSquareError(f"the game is over: {self.forfeit['seat']} forfeited")
+        if self.agreed:
+            raise TimesSquareError(f"the game is over: {self.agreed}")
         before = _Before.of(self.state)
         aid = self.state.apply_checked(action)
         self._after(aid, before)
@@ -127,11 +132,20 @@ class Game:
         self.forfeit = {"seat": SEAT_NAMES[seat], "reason": reason}
         self.events.append(Event(OVER, outcome=self.outcome))
 
+    def agree(self, result: str) -> None:
+        """End the game by the players' agreement: a draw, or "aborted" (no result at all; R11.9)."""
+        if self.is_over:
+            return
+        self.agreed = result
+        self.events.append(Event(OVER, outcome=self.outcome))
+
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended, as data (None while it runs): a forfeit, else the state's R8 ending."""
         if self.forfeit:
             return Outcome.forfeited(self.forfeit["seat"], self.forfeit["reason"])
+        if self.agreed:
+            return Outcome.agreed(self.agreed)
         return self.state.outcome
 
     def end_reason(self) -> str:

@@ -22,13 +22,20 @@ class Termination(enum.Enum):
     SUPPLY = "supply"
     RESIGNATION = "resignation"
     FORFEIT = "forfeit"
+    AGREED = "agreed"  # the players agreed to a draw (docs/rules.md R11.9)
+    ABORTED = "aborted"  # called off before both had acted: nobody won or lost (R11.9)
 
 
 RESIGNED = "resigned"  # the record's forfeit reason of a resignation (FORMATS.md)
+ABORTED = "aborted"  # the result of a game called off (the record's `agreed`, FORMATS.md)
+AGREED_RESULTS = ("draw", ABORTED)  # what the record's `agreed` may say
 
 # The English words of an ending (the catalogs' `ending.*`): the record's `end` field (FORMATS.md), kept
 # exactly as it always was.
-END_WORDS = {key: catalog()[f"ending.{key}"] for key in ("entrance", "deck", "sue", "charlie", "none", "forfeit")}
+END_WORDS = {
+    key: catalog()[f"ending.{key}"]
+    for key in ("entrance", "deck", "sue", "charlie", "none", "forfeit", "agreed", "aborted")
+}
 
 
 @dataclass(frozen=True)
@@ -37,7 +44,7 @@ class Outcome:
     that resigned or forfeited. `deciding` (SUPPLY only): which figure's half decided R8.2, "sue",
     "charlie", or "none" for a draw. `reason` (FORFEIT, RESIGNATION): the reason on record."""
 
-    result: str
+    result: str  # "aborted" too, for a game called off (R11.9)
     termination: Termination
     seat: str | None = None
     deciding: str | None = None
@@ -45,7 +52,7 @@ class Outcome:
 
     @property
     def winner(self) -> str | None:
-        return None if self.result == "draw" else self.result
+        return None if self.result in AGREED_RESULTS else self.result
 
     @classmethod
     def entrance(cls, figure: str, owner: str) -> Outcome:
@@ -63,6 +70,11 @@ class Outcome:
         kind = Termination.RESIGNATION if reason == RESIGNED else Termination.FORFEIT
         return cls("B" if seat == "A" else "A", kind, seat=seat, reason=reason)
 
+    @classmethod
+    def agreed(cls, result: str) -> Outcome:
+        """The players stopped the game: a draw by agreement, or an abort ("aborted")."""
+        return cls(result, Termination.ABORTED if result == ABORTED else Termination.AGREED)
+
     def words(self) -> str:
         """How it ended in English, as the record's `end` field says it."""
         kind = self.termination
@@ -71,4 +83,6 @@ class Outcome:
         if kind is Termination.SUPPLY:
             why = END_WORDS[self.deciding or "none"].format(winner=self.winner or "")
             return END_WORDS["deck"].format(why=why)
+        if kind in (Termination.AGREED, Termination.ABORTED):
+            return END_WORDS[kind.value]
         return END_WORDS["forfeit"].format(seat=self.seat, reason=self.reason)

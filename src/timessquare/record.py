@@ -10,6 +10,7 @@ from .cards import CARD_INDEX, CHARLIE, DEB, DECK_SIZE, HAL, HAND_SIZE, HIGH, LO
 from .errors import FormatError, TimesSquareError
 from .game import Game
 from .jsonread import parse_json, read_limited, type_name
+from .outcome import ABORTED, AGREED_RESULTS
 from .position import POSITION_FORMAT, from_document
 from .state import State
 from .tables import TK_START
@@ -33,6 +34,8 @@ def to_record(game: Game) -> dict[str, Any]:
         record["end"] = game.end_reason()
     if game.forfeit:
         record["forfeit"] = dict(game.forfeit)
+    if game.agreed:
+        record["agreed"] = game.agreed
     if game.rules.names:
         record["variants"] = game.rules.names
     return record
@@ -66,7 +69,7 @@ class ReplayError(TimesSquareError):
         super().__init__(f"move {index} ({move!r}): {why}")
 
 
-RECORD_FIELDS = {"format", "players", "start", "moves", "result", "end", "forfeit", "variants"}
+RECORD_FIELDS = {"format", "players", "start", "moves", "result", "end", "forfeit", "agreed", "variants"}
 OTHER_DOCUMENTS = {POSITION_FORMAT: "a position document", VIEW_FORMAT: "a view document"}
 
 
@@ -179,6 +182,8 @@ def _shuffle_cards(entry: str, index: int) -> list[int]:
 def _outcome_words(result: object) -> str:
     if result is None:
         return "the game is still running"
+    if result == ABORTED:
+        return "it was aborted"
     return "a draw" if result == "draw" else f"{result!r} won"
 
 
@@ -194,6 +199,14 @@ def _check_outcome(record: dict[str, Any], game: Game) -> None:
         if game.state.result is not None:
             raise FormatError("forfeit", "the moves reach the end of the game, so nobody forfeited")
         game.resign(SEAT_NAMES.index(forfeit["seat"]), forfeit["reason"])
+    if "agreed" in record:  # optional: absent unless the players stopped the game (R11.9)
+        if record["agreed"] not in AGREED_RESULTS:
+            raise FormatError("agreed", 'must be "draw" or "aborted"')
+        if "forfeit" in record:
+            raise FormatError("agreed", "a game ends by a forfeit or by an agreement, not both")
+        if game.state.result is not None:
+            raise FormatError("agreed", "the moves reach the end of the game, so nothing was agreed")
+        game.agree(record["agreed"])
     if record["result"] != game.result:
         said, played = _outcome_words(record["result"]), _outcome_words(game.result)
         raise FormatError("result", f"the record says {said}, but its moves say {played}")

@@ -110,7 +110,13 @@ class Seat:
     update counts as a state: `state` is always the whole game as this socket knows it)."""
 
     def __init__(
-        self, client: TestClient, game_id: str, token: str | None, lang: str = "en", updates: bool = False
+        self,
+        client: TestClient,
+        game_id: str,
+        token: str | None,
+        lang: str = "en",
+        updates: bool = False,
+        presence: bool = False,
     ) -> None:
         self.game_id = game_id
         self.token = token
@@ -119,6 +125,7 @@ class Seat:
         self.open = True
         OPEN_SEATS.append(self)
         self.received: list[dict[str, Any]] = []
+        self.presence = presence
         self.state: dict[str, Any] = {}
         join: dict[str, Any] = {"v": 1, "type": "join", "token": token, "lang": lang}
         if updates:
@@ -129,6 +136,8 @@ class Seat:
     def receive(self) -> dict[str, Any]:
         text = self.socket.receive_text()
         message: dict[str, Any] = __import__("json").loads(text)
+        if message["type"] == "presence" and not self.presence:  # told when the other seat comes and goes
+            return self.receive()
         message["_raw"] = text
         self.received.append(message)
         if message["type"] == "update":

@@ -88,6 +88,13 @@ def test_a_bot_process_plays_a_rated_game_against_a_person(tmp_path: Path) -> No
         output, _ = bot.communicate(timeout=60)
         assert bot.returncode == 0, output
         assert "games played: 1" in output
+        lines = output.splitlines()
+        started = [line for line in lines if line.startswith(f"game {message['id']} started: ")]
+        assert started == [
+            f"game {message['id']} started: seat {'AB'.replace(message['seat'], '')} against Person, 10+5, rated"
+        ]
+        ended = [line for line in lines if line.startswith(f"game {message['id']} ended: ")]
+        assert len(ended) == 1 and ended[0].split(": ")[1].split(" (")[0] in ("won", "lost", "a draw")
         with urllib.request.urlopen(server.url + "/api/players/Firstbot", timeout=10) as answer:
             page = json.load(answer)
         assert page["games"] == 1 and page["deviation"] < 350

@@ -168,7 +168,8 @@ def test_lists_and_records_of_running_games_show_nothing_hidden(client: TestClie
     game = new_game(client, mode="friend")
     assert client.get(f"/api/games/{game['id']}/record").status_code == 409
     listed = client.get("/api/games?status=live").json()["games"][0]
-    assert set(listed) == {"id", "players", "to_move", "result", "moves", "updated", "seat"}
+    assert set(listed) == {"id", "players", "names", "to_move", "result", "moves", "updated", "seat"}
+    assert listed["names"] is None  # the accounts' public names, only for a game between accounts
     assert game["token"] not in client.get("/api/games?status=live").text
 
 

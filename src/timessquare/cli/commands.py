@@ -205,6 +205,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
     connection = BotConnection(
         args.server, args.name, password, args.player, _rules(args), args.seek, not args.no_accept, args.games
     )
+    connection.say = lambda line: print(line, flush=True)  # one line per game started and ended
     played = run_bot(connection)
     print(f"games played: {played}")
     return 0

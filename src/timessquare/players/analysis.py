@@ -212,7 +212,8 @@ def assemble(
     turns, game = played_turns(record, rules)
     if len(searched) != len(turns):
         raise ValueError(f"{len(searched)} searches for {len(turns)} turns")
-    final = None if game.result is None else ("A", "B", "draw").index(game.result)
+    results = ("A", "B", "draw")  # an aborted game (R11.9) has none: judged like an unfinished one
+    final = results.index(game.result) if game.result in results else None
     last = max((i for i, turn in enumerate(turns) if turn.actions is not None), default=-1)
     entries = []
     for i, (turn, (best, played)) in enumerate(zip(turns, searched, strict=True)):

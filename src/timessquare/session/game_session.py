@@ -262,7 +262,7 @@ class GameSession:
     @property
     def version(self) -> int:
         """Grows with every change (an action, a reshuffle, a forfeit): what an action is chosen on."""
-        return len(self.game.moves) + (1 if self.game.forfeit else 0)
+        return len(self.game.moves) + (1 if self.game.forfeit or self.game.agreed else 0)
 
     def is_person(self, seat: int) -> bool:
         return seat not in self.computers
@@ -388,9 +388,7 @@ class GameSession:
             raise RuleError(ACTIONS[aid].notation, reason)
         return self._apply(aid)
 
-    def act_all(
-        self, seat: int | None, actions: Sequence[str | int], version: int | None = None
-    ) -> list[LogEntry]:
+    def act_all(self, seat: int | None, actions: Sequence[str | int], version: int | None = None) -> list[LogEntry]:
         """Several actions of one turn by one person (a trade's discards and its `end`), all or none: each is
         checked as `act` checks one, on a copy of the state first, so the game is unchanged when any is
         refused (RuleError, InvalidActionError, NotYourTurnError for one after the turn ended)."""
@@ -497,6 +495,12 @@ class GameSession:
         if self.game.is_over:
             return []
         return self._applied(lambda: self.game.resign(seat, reason))
+
+    def agree(self, result: str) -> list[LogEntry]:
+        """The players stop the game: a draw by agreement, or an abort (R11.9; the server checks who may)."""
+        if self.game.is_over:
+            return []
+        return self._applied(lambda: self.game.agree(result))
 
     def _apply(self, aid: int) -> list[LogEntry]:
         return self._applied(lambda: self.game.apply(aid))

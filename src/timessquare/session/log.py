@@ -59,7 +59,10 @@ def result_words(outcome: Outcome | None, lang: str = LANGUAGES[0]) -> str:
     if outcome is None:
         return ""
     winner = outcome.winner
-    verdict = words("log.resultDraw", lang) if winner is None else words("over.seatWins", lang, seat=winner)
+    if outcome.termination is Termination.ABORTED:
+        verdict = words("log.resultNone", lang)
+    else:
+        verdict = words("log.resultDraw", lang) if winner is None else words("over.seatWins", lang, seat=winner)
     return words("log.over", lang, how=ending_words(outcome, lang), outcome=verdict)
 
 
@@ -114,5 +117,7 @@ def ending_words(outcome: Outcome | None, lang: str = LANGUAGES[0]) -> str:
     if kind is Termination.SUPPLY:
         why = words(f"ending.{outcome.deciding or 'none'}", lang, winner=outcome.winner or "")
         return words("ending.deck", lang, why=why)
+    if kind in (Termination.AGREED, Termination.ABORTED):
+        return words(f"ending.{kind.value}", lang)
     reason = words("ending.resigned", lang) if kind is Termination.RESIGNATION else outcome.reason
     return words("ending.forfeit", lang, seat=outcome.seat, reason=reason)

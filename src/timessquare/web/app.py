@@ -39,10 +39,13 @@ from .guards.security import KeyedLimiter, SecurityHeaders, is_game_id
 from .online import routes as online_routes
 from .pages.missing import no_such_game
 from .pages.templating import SCRIPTED, render
+from .sockets.chat import Chat
+from .sockets.offers import Offers
 from .sockets.rooms import Rooms, unavailable
 from .sockets.ws import game_socket
 from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
 from .storage.analyses import AnalysisStore
+from .storage.chat import ChatStore
 from .storage.clocks import system_now
 from .storage.notify import ChangeListener
 from .storage.writer import Database
@@ -187,7 +190,6 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/games/{game_id}/record", games.game_record, methods=["GET"]),
         Route("/api/games/{game_id}/replay", games.game_replay, methods=["GET"]),
         Route("/api/games/{game_id}/analysis", games.game_analysis, methods=["GET"]),
-        Route("/api/games/{game_id}/rematch", games.rematch, methods=["POST"]),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
         *online_routes.ROUTES,
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
@@ -211,6 +213,8 @@ def create_app(settings: Settings) -> Starlette:
     app.state.settings = settings
     app.state.rooms = rooms
     app.state.analyses = analyses
+    app.state.chat = Chat(rooms.database, ChatStore(engine))
+    app.state.offers = Offers()
     app.state.analyst = analyst
     app.state.rules = settings.rules
     app.state.database_kind = dialect_name(engine.url)

@@ -29,10 +29,23 @@ from .requests import ApiError, bad_request, read_json, seat_links
 MAX_TOKENS = 200
 
 
-def summary_document(summary: Summary) -> dict[str, Any]:
+async def account_names(request: Request, game_ids: list[str]) -> dict[str, dict[str, str | None]]:
+    """The account names of the seats of games between accounts (online play installs the look-up)."""
+    look_up = getattr(request.app.state, "game_names", None)
+    found: dict[str, dict[str, str | None]] = await look_up(game_ids) if look_up is not None else {}
+    return found
+
+
+def named_players(players: dict[str, str], names: dict[str, str | None] | None) -> dict[str, str]:
+    """The record's players with each account's name in place of "you"/"friend" (a level stays a level)."""
+    return {seat: (names or {}).get(seat) or who for seat, who in players.items()}
+
+
+def summary_document(summary: Summary, names: dict[str, str | None] | None = None) -> dict[str, Any]:
     return {
         "id": summary.id,
         "players": summary.players,
+        "names": names,  # the accounts' names by seat in a game between accounts, else null
         "to_move": summary.to_move,
         "result": summary.result,
         "moves": summary.public_moves,
@@ -83,7 +96,8 @@ async def my_games(request: Request) -> Response:
     hashes = sorted({hash_token(t) for t in tokens if is_token(t)})
     rooms = _rooms(request)
     found = await rooms.database.run(rooms.database.store.summaries_for, hashes)
-    return JSONResponse({"games": [summary_document(s) for s in found]})
+    names = await account_names(request, [s.id for s in found])
+    return JSONResponse({"games": [summary_document(s, names.get(s.id)) for s in found]})
 
 
 async def list_games(request: Request) -> Response:
@@ -98,7 +112,8 @@ async def list_games(request: Request) -> Response:
         raise bad_request("limit must be a whole number from 1 to 100")
     rooms = _rooms(request)
     found = await rooms.database.run(rooms.database.store.summaries, status, limit)
-    return JSONResponse({"games": [summary_document(s) for s in found]})
+    names = await account_names(request, [s.id for s in found])
+    return JSONResponse({"games": [summary_document(s, names.get(s.id)) for s in found]})
 
 
 async def _stored_game(request: Request) -> StoredGame:
@@ -133,7 +148,13 @@ async def _finished_answer(request: Request, key: tuple[str, ...], build: Callab
 
 async def game_record(request: Request) -> Response:
     game_id = str(request.path_params["game_id"])
-    body = await _finished_answer(request, ("record", game_id), lambda stored: _over(Table.restore(stored)).record())
+    names = (await account_names(request, [game_id])).get(game_id) if is_game_id(game_id) else None
+
+    def build(stored: StoredGame) -> dict[str, Any]:
+        record = _over(Table.restore(stored)).record()
+        return {**record, "players": named_players(record["players"], names)}
+
+    body = await _finished_answer(request, ("record", game_id), build)
     headers = {}
     if request.query_params.get("download") == "1":
         headers["Content-Disposition"] = f'attachment; filename="times-square-{game_id}.json"'
@@ -147,12 +168,13 @@ async def game_replay(request: Request) -> Response:
         raise bad_request('seat must be "A", "B" or "spectator"')
     lang = _lang(request)
     seat = None if seat_name == "spectator" else SEAT_NAMES.index(seat_name)
+    game_id = str(request.path_params["game_id"])
+    names = (await account_names(request, [game_id])).get(game_id) if is_game_id(game_id) else None
 
     def build(stored: StoredGame) -> dict[str, Any]:
         timeline = walk(stored.record())
-        return replay_document(_over(Table.restore(stored, timeline)), timeline, seat, lang)
+        return {**replay_document(_over(Table.restore(stored, timeline)), timeline, seat, lang), "names": names}
 
-    game_id = str(request.path_params["game_id"])
     return Response(
         await _finished_answer(request, ("replay", game_id, seat_name, lang), build), media_type="application/json"
     )

@@ -21,5 +21,10 @@ class SeatTokens:
         """The seat token of an account's seat in a game."""
         if self._key is None:
             self._key = (await self.database.run(self.database.store.server_key, KEY_NAME)).encode()
+        return self.known(game_id, seat, account_id)
+
+    def known(self, game_id: str, seat: str, account_id: int) -> str:
+        """`of` without waiting, once a call of `of` has read the key (for a transaction's own thread)."""
+        assert self._key is not None, "ask `of` first"
         digest = hmac.new(self._key, f"{game_id}:{seat}:{account_id}".encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")

@@ -100,6 +100,48 @@ class GameStarter:
         await self._start(table, GameStart(new, table.progress(), table.entries_since(0), online))
         return SeatLink(table.game_id, seat, token)
 
+    async def pairing(self, first: int, second: int, control: TimeControl, rated: bool) -> dict[int, SeatLink]:
+        """Two accounts' game with `first` at A and `second` at B (a tournament's pairing), its clock running."""
+        table = Table.new(new_game_id(), "friend", FRIEND, "A", self.rules)
+        seat_of = {first: _seat_named(table, YOU), second: _seat_named(table, FRIEND)}
+        links = {
+            i: SeatLink(table.game_id, seat, await self.tokens.of(table.game_id, seat, i))
+            for i, seat in seat_of.items()
+        }
+        clock = Clock.start(control, SEAT_NAMES[table.session.to_move or 0], self.now())
+        online = OnlineGame(table.game_id, {seat: i for i, seat in seat_of.items()}, None, rated, clock, False)
+        new = table.stored_new({link.seat: hash_token(link.token) for link in links.values()})
+        await self._start(table, GameStart(new, table.progress(), table.entries_since(0), online))
+        return links
+
+    async def online_rematch(self, stored: StoredGame, game: OnlineGame) -> str:
+        """The rematch of an online game on its terms (online/rematch.py): the same accounts with seats swapped,
+        rated as it was, at its time control with a fresh clock, against its level if it had one. Written
+        whole with both seats; returns its id (the one made first, when two asked at once)."""
+        accounts = {_other(seat): i for seat, i in game.accounts.items()}
+        players = {"A": stored.players["B"], "B": stored.players["A"]}
+        fresh = Table.new(new_game_id(), stored.mode, "", "A", Rules.from_names(stored.variants), players=players)
+        tokens = {s: await self.tokens.of(fresh.game_id, s, i) for s, i in accounts.items() if i is not None}
+        to_move = SEAT_NAMES[fresh.session.to_move or 0]
+        clock = None if game.clock is None else Clock.start(game.clock.control, to_move, self.now())
+        online = OnlineGame(fresh.game_id, accounts, game.level, game.rated, clock, False)
+        new = fresh.stored_new({s: hash_token(t) for s, t in tokens.items()}, rematch_of=stored.id)
+        seat, account = next((s, i) for s, i in accounts.items() if i is not None)
+
+        def token_hash_in(rematch_id: str) -> str:
+            return hash_token(self.tokens.known(rematch_id, seat, account))
+
+        start = GameStart(new, fresh.progress(), (), online)
+        kept, _ = await self.rooms.database.run(
+            self.rooms.database.store.rematch, stored.id, start, seat, token_hash_in
+        )
+        if kept == fresh.game_id:
+            with contextlib.suppress(DatabaseUnavailable):
+                await self.rooms.hooks.loaded(kept)
+            if fresh.mode == "computer":
+                self.rooms.add(fresh)  # the computer may move first
+        return kept
+
     async def rematch(self, stored: StoredGame, token: str, old_seat: str) -> SeatLink:
         """The rematch of a finished game for the holder of `token` (its seat `old_seat`): seats swap, and the
         token of the new seat is derived from the old one. The first to ask makes it; the other player joins

@@ -200,7 +200,7 @@ def _recent(row: dict[str, Any], me: int, names: dict[int, Account]) -> dict[str
     other = names.get(other_id) if other_id is not None else None
     opponent = row["level"] or (other.name if other is not None else None)
     result = row["result"]
-    outcome = None if result is None else ("draw" if result == "draw" else ("win" if result == seat else "loss"))
+    outcome = None if result is None else ("win" if result == seat else "loss" if result in "AB" else result)
     return {
         "id": row["game_id"],
         "seat": seat,
@@ -221,3 +221,18 @@ async def leaderboard(request: Request) -> Response:
     online = request.app.state.online
     best = await online.run(online.store.leaderboard, 100)
     return JSONResponse({"players": [a.document() for a in best]})
+
+
+def password_of(data: dict[str, Any]) -> str:
+    """The `password` field of a request, checked (bot_accounts.py makes accounts too)."""
+    return _password(data)
+
+
+async def hash_password(password: str) -> str:
+    """Its argon2id hash, made off the event loop."""
+    return await _hash(password)
+
+
+def recent_game(row: dict[str, Any], me: int, names: dict[int, Account]) -> dict[str, Any]:
+    """One game of a player's list as the API gives it (people.py pages through the whole history)."""
+    return _recent(row, me, names)

@@ -14,6 +14,7 @@ import logging
 import random
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from typing import Any
@@ -51,6 +52,7 @@ class BotConnection:
     played: int = 0
     playing: set[str] = field(default_factory=set)
     rng: random.Random = field(default_factory=random.Random)
+    say: Callable[[str], None] = field(default=lambda line: None)  # one line per game started and ended
 
     # ------------------------------------------------------------------ HTTP
 
@@ -160,8 +162,10 @@ class BotConnection:
                     if not started:
                         await asyncio.to_thread(player.start_game, seat)
                         started = True
+                        self.say(started_line(game_id, message))
                     if message["over"]:
                         await asyncio.to_thread(player.end_game, message["over"]["result"], message["over"]["reason"])
+                        self.say(ended_line(game_id, message))
                         return
                     view = message["view"]
                     if view["to_move"] != message["seat"] or not message["legal"] or message["version"] == acted:
@@ -183,6 +187,24 @@ class BotConnection:
             log.warning("the player forfeits: %s", e.reason)
             return {"type": "resign"}
         return {"type": "action", "action": notation(aid), "version": version}
+
+
+def started_line(game_id: str, state: dict[str, Any]) -> str:
+    """`game ID started: seat A against Alice, 5+3, rated`."""
+    seat = state["seat"]
+    online = state.get("online") or {}
+    other = (online.get("accounts") or {}).get("B" if seat == "A" else "A")
+    opponent = other["name"] if other else online.get("level") or "a guest"
+    control = (online.get("clock") or {}).get("control") or "no clock"
+    kind = "rated" if online.get("rated") else "casual"
+    return f"game {game_id} started: seat {seat} against {opponent}, {control}, {kind}"
+
+
+def ended_line(game_id: str, state: dict[str, Any]) -> str:
+    """`game ID ended: won (Sue reached A's entrance)`; lost, a draw, aborted."""
+    result, seat = state["over"]["result"], state["seat"]
+    outcome = {"draw": "a draw", "aborted": "aborted"}.get(result) or ("won" if result == seat else "lost")
+    return f"game {game_id} ended: {outcome} ({state['over']['reason']})"
 
 
 def run_bot(connection: BotConnection) -> int:

@@ -43,6 +43,7 @@ class DeadlineSweep:
         self.run = run
         self.now = now
         self._task: asyncio.Task[None] | None = None
+        self.sweepers: list[Callable[[], Awaitable[None]]] = []  # more work each second (tournaments.py)
 
     async def sweep(self) -> int:
         """End every game whose running clock has passed its deadline (a loss on time); how many ended."""
@@ -60,6 +61,8 @@ class DeadlineSweep:
                 if room.session.to_move is not None and await self.hooks.flagged(room) is not None:
                     await room.change(lambda: None)  # change() turns it into the loss on time
                     ended += 1
+        for sweeper in self.sweepers:
+            await sweeper()
         return ended
 
     async def _forever(self) -> None:

@@ -10,6 +10,7 @@ database keeps only the tokens' hashes, as for every game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from typing import Any
 
@@ -21,10 +22,12 @@ from ...players.levels import LEVELS
 from ..api.requests import ApiError, bad_request, game_links, read_json, seat_links
 from ..guards.security import is_game_id
 from ..storage.clocks import TimeControl
+from . import lobby_chat
 from .accounts import current_account
 from .guard import refuse_cross_site, required_account
 from .lobby_listeners import LobbyListener
 from .names import is_name, name_key
+from .presence import present
 from .ratings import LEVEL_RATINGS
 from .service import Online
 from .store import Account, Challenge
@@ -56,9 +59,11 @@ def computer_levels() -> list[dict[str, Any]]:
     return [{"level": level, "rating": round(LEVEL_RATINGS[level]), "bot": True} for level in LEVELS]
 
 
-def lobby_document(challenges: list[Challenge], account: Account | None) -> dict[str, Any]:
+def lobby_document(
+    challenges: list[Challenge], account: Account | None, here: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """What one visitor sees: open challenges (a challenge to a named player only by the two of them, a quick
-    seek only by its owner), the computer levels, the time controls offered."""
+    seek only by its owner), the computer levels, the time controls offered, who is online (presence.py)."""
     me = None if account is None else account.name
 
     def visible(c: Challenge) -> bool:
@@ -71,20 +76,28 @@ def lobby_document(challenges: list[Challenge], account: Account | None) -> dict
         "computer": computer_levels(),
         "controls": list(OFFERED),
         "control_kinds": {name: TimeControl.parse(name).kind for name in OFFERED},  # the pages never guess it
+        "present": here or [],
     }
 
 
 async def lobby(request: Request) -> Response:
     online = _online(request)
     challenges = await online.run(online.store.challenges)
-    return JSONResponse(lobby_document(challenges, await current_account(request)))
+    return JSONResponse(lobby_document(challenges, await current_account(request), await present(online)))
 
 
 async def _changed(online: Online) -> None:
     """The lobby changed: every lobby socket gets it again, as its account sees it."""
     challenges = await online.run(online.store.challenges)
+    here = await present(online)
     for listener in online.lobby:
-        listener.send({"type": "lobby", **lobby_document(challenges, listener.account)})
+        listener.send({"type": "lobby", **lobby_document(challenges, listener.account, here)})
+
+
+async def _tell_changed(online: Online) -> None:
+    """`_changed` for a task of its own (a socket's end may be cancelled): a failure waits for the next change."""
+    with contextlib.suppress(Exception):
+        await _changed(online)
 
 
 async def post_challenge(request: Request) -> Response:
@@ -215,17 +228,28 @@ async def lobby_socket(socket: WebSocket) -> None:
     online = _online(socket)
     listener = LobbyListener(socket, account=await current_account(socket))
     pump = asyncio.create_task(listener.pump(), name="lobby writer")
-    challenges = await online.run(online.store.challenges)
-    listener.send({"type": "lobby", **lobby_document(challenges, listener.account)})
     online.lobby.add(listener)
-    try:
+    chat = socket.app.state.chat
+    try:  # from here on the listener is let go whatever happens (a socket gone while we wait included)
+        if listener.account is not None:
+            await _changed(online)  # one more account online: everyone's list of who is here
+        else:
+            challenges = await online.run(online.store.challenges)
+            listener.send({"type": "lobby", **lobby_document(challenges, None, await present(online))})
+        said = await lobby_chat.history(chat)
+        if said["messages"]:  # as in a game: nothing when nobody has spoken
+            listener.send(said)
         while True:
             frame = await socket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
             if not listener.bucket.allow():
                 break
-            listener.send({"type": "pong"})  # the lobby socket takes no requests: anything sent is a keep-alive
+            answer = await lobby_chat.handle(online, chat, listener, frame.get("text"))
+            if answer is None:
+                listener.send({"type": "pong"})  # not a chat message: a keep-alive
+            elif answer:
+                listener.send(answer)
     except WebSocketDisconnect:
         pass
     finally:
@@ -233,3 +257,6 @@ async def lobby_socket(socket: WebSocket) -> None:
         listener.close()
         if not pump.done():
             pump.cancel()
+        still_here = any(x.account_id == listener.account_id for x in online.lobby)
+        if listener.account is not None and not still_here:  # gone: the others' lists say so, on their own
+            online.rooms.background(asyncio.create_task(_tell_changed(online), name="lobby presence"))

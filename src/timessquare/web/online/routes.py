@@ -12,10 +12,14 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from ..games.starter import GameStarter
 from ..pages.templating import SCRIPTED, render
-from . import accounts, lobby, seats
+from . import accounts, bot_accounts, lobby, people, rematch, seats
+from . import tournaments as tournament_routes
 from .accounts import AccountLimits
+from .game_names import game_names
 from .service import Online
 from .store import OnlineStore
+from .tournament_store import TournamentStore
+from .tournaments import Tournaments
 
 
 def page(name: str) -> Callable[[Request], Awaitable[Response]]:
@@ -37,8 +41,15 @@ ROUTES: list[BaseRoute] = [
     Route("/api/session", accounts.log_out, methods=["DELETE"]),
     Route("/api/account/password", accounts.change_password, methods=["POST"]),
     Route("/api/account", accounts.delete_account, methods=["DELETE"]),
+    Route("/api/account/bots", bot_accounts.make_bot, methods=["POST"]),
     Route("/api/players", accounts.leaderboard, methods=["GET"]),
+    Route("/api/players/search", people.find_players, methods=["GET"]),
     Route("/api/players/{name}", accounts.player, methods=["GET"]),
+    Route("/api/players/{name}/games", people.player_games, methods=["GET"]),
+    Route("/api/players/{name}/follow", people.follow_state, methods=["GET"]),
+    Route("/api/players/{name}/follow", people.follow_player, methods=["POST"]),
+    Route("/api/players/{name}/follow", people.unfollow_player, methods=["DELETE"]),
+    Route("/api/following", people.following, methods=["GET"]),
     Route("/api/lobby", lobby.lobby, methods=["GET"]),
     Route("/api/lobby", lobby.post_challenge, methods=["POST"]),
     Route("/api/lobby/quick", lobby.quick_pairing, methods=["POST"]),
@@ -48,6 +59,15 @@ ROUTES: list[BaseRoute] = [
     Route("/api/games/{game_id}/seat", lobby.my_seat, methods=["GET"]),
     Route("/api/games/{game_id}/take", seats.take_seat, methods=["POST"]),
     Route("/api/games/{game_id}/claim", seats.claim_leaver, methods=["POST"]),
+    Route("/api/games/{game_id}/rematch", rematch.rematch, methods=["POST"]),
+    Route("/tournaments", page("tournaments.html")),
+    Route("/tournaments/{tournament_id}", page("tournament.html")),
+    Route("/api/tournaments", tournament_routes.list_tournaments, methods=["GET"]),
+    Route("/api/tournaments", tournament_routes.create_tournament, methods=["POST"]),
+    Route("/api/tournaments/{tournament_id}", tournament_routes.get_tournament, methods=["GET"]),
+    Route("/api/tournaments/{tournament_id}/join", tournament_routes.join_tournament, methods=["POST"]),
+    Route("/api/tournaments/{tournament_id}/join", tournament_routes.leave_tournament, methods=["DELETE"]),
+    Route("/api/tournaments/{tournament_id}/start", tournament_routes.start_tournament, methods=["POST"]),
     WebSocketRoute("/ws/lobby", lobby.lobby_socket),
 ]
 
@@ -56,5 +76,13 @@ def install(app: Starlette, engine: Engine, starter: GameStarter, tries_per_minu
     """Online play on this app: its state (`app.state.online`) and the room hooks; the routes are ROUTES."""
     online = Online(OnlineStore(engine), starter.rooms, starter, starter.now)
     app.state.online = online
+
+    async def names(game_ids: list[str]) -> dict[str, dict[str, str | None]]:
+        return await online.run(game_names, engine, game_ids) if game_ids else {}
+
+    app.state.game_names = names
+    tournaments = Tournaments(online, TournamentStore(engine), lambda: starter.rules)
+    app.state.tournaments = tournaments
+    online.sweeper.sweepers.append(tournaments.tick)
     app.state.account_limits = AccountLimits(tries_per_minute)
     return online

@@ -82,7 +82,8 @@ def _check_claim(game: OnlineGame, to_move: int | None, other: int, present: set
         raise ApiError(409, "conflict", "it is your turn: only the player to move can be claimed against")
     if other in present:
         raise ApiError(409, "conflict", "the other player is still connected")
-    waited = online.now() - clock.since
+    away = online.hooks.away_since(game.game_id, SEAT_NAMES[other])
+    waited = online.now() - (clock.since if away is None else max(clock.since, away))
     if waited < LEAVER_GRACE:
         left = int((LEAVER_GRACE - waited).total_seconds()) + 1
         raise ApiError(409, "too_early", f"the other player may still come back: you can claim in {left} s")

@@ -29,6 +29,8 @@ SCRIPTED = {
     "lobby.html": "lobby",
     "players.html": "players",
     "player.html": "player",
+    "tournaments.html": "tournaments",
+    "tournament.html": "tournament",
 }
 
 

@@ -19,6 +19,7 @@ VERSION = 1
 MAX_MESSAGE_BYTES = 4096
 MAX_ACTION_CHARS = 64
 MAX_ACTIONS = 16  # actions in one `actions` message: a turn has at most 9 (8 cards, then end)
+MAX_CHAT_CHARS = 300
 
 
 class ProtocolError(TimesSquareError):
@@ -80,7 +81,32 @@ class Ping:
     pass
 
 
-ClientMessage = Join | Act | Actions | Sync | Explain | Hint | Resign | Ping
+@dataclass(frozen=True)
+class Chat:
+    text: str  # cleaned: one line, no control characters, not empty
+
+
+@dataclass(frozen=True)
+class Abort:
+    pass
+
+
+@dataclass(frozen=True)
+class Offer:
+    offer: str  # "draw"
+
+
+@dataclass(frozen=True)
+class Decline:
+    pass
+
+
+@dataclass(frozen=True)
+class Report:
+    id: int  # the chat message reported
+
+
+ClientMessage = Join | Act | Actions | Sync | Explain | Hint | Resign | Ping | Chat | Report | Abort | Offer | Decline
 
 # type -> (required fields, optional fields)
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
@@ -92,6 +118,11 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "hint": (set(), set()),
     "resign": (set(), set()),
     "ping": (set(), set()),
+    "chat": ({"text"}, set()),
+    "report": ({"id"}, set()),
+    "abort": (set(), set()),
+    "offer": ({"offer"}, set()),
+    "decline": (set(), set()),
 }
 
 
@@ -176,6 +207,21 @@ def parse(frame: str | bytes | None) -> ClientMessage:
         return Act(_version(data["version"], kind), action)
     if kind == "hint":
         return Hint()
+    if kind == "chat":
+        return Chat(chat_text(data["text"]))
+    if kind == "abort":
+        return Abort()
+    if kind == "decline":
+        return Decline()
+    if kind == "offer":
+        if data["offer"] != "draw":
+            raise bad('offer: the offer is "draw" (no takebacks: docs/rules.md R11.9)')
+        return Offer("draw")
+    if kind == "report":
+        reported = data["id"]
+        if not isinstance(reported, int) or isinstance(reported, bool) or not 0 < reported < 2**63:
+            raise bad("report: id must be the id of a chat message")
+        return Report(reported)
     return Resign() if kind == "resign" else Ping()
 
 
@@ -183,6 +229,18 @@ def _version(version: object, kind: str) -> int:
     if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 2**31:
         raise bad(f"{kind}: version must be the whole number of the state the action was chosen on")
     return version
+
+
+def chat_text(text: object) -> str:
+    """A chat line as it is kept and shown: one line of text, its control characters dropped."""
+    if not isinstance(text, str):
+        raise bad("chat: text must be a string")
+    line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    if not line:
+        raise bad("chat: the text is empty")
+    if len(line) > MAX_CHAT_CHARS:
+        raise bad(f"chat: at most {MAX_CHAT_CHARS} characters")
+    return line
 
 
 def error(code: str, message: str, rule: str | None = None) -> dict[str, Any]:

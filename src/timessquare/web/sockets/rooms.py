@@ -63,6 +63,14 @@ class RoomHooks:
     def hints_allowed(self, room: Room) -> bool:
         return True
 
+    def seat_name(self, room: Room, seat: str) -> str | None:
+        """The account name at a seat, if an account holds it (the chat says who spoke)."""
+        return None
+
+    def presence(self, room: Room, seat: int) -> None:
+        """A seat's first socket joined or its last one left (the claim of R11.4 counts the time away)."""
+        return None
+
 
 class Member(Protocol):
     """A socket joined to a room (ws.py's `Connection`): its seat and language, whether it takes `update`
@@ -424,6 +432,8 @@ class Rooms:
         connection.room, connection.seat, connection.lang = room, seat, message.lang
         connection.updates = message.updates
         room.connections.add(connection)
+        if seat is not None:
+            self.hooks.presence(room, seat)
         connection.send(room.state_message(seat, message.lang))
         room.start_computer()
 
@@ -433,6 +443,8 @@ class Rooms:
             return
         room.connections.discard(connection)
         connection.room = None
+        if connection.seat is not None:
+            self.hooks.presence(room, connection.seat)
         self.release(room)
 
     def close(self) -> None:

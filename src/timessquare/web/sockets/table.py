@@ -109,6 +109,7 @@ class Table:
             result=None if outcome is None else outcome.result,
             end_reason=None if outcome is None else outcome.words(),
             forfeit=(outcome.seat or "", outcome.reason) if outcome is not None and given_up else None,
+            agreed=session.game.agreed,
         )
 
     def record(self) -> dict[str, Any]:

@@ -22,7 +22,9 @@ from ..guards.limits import SocketCounts
 from ..guards.security import TokenBucket, is_game_id
 from ..storage import DatabaseUnavailable
 from . import messages
+from .chat import Chat
 from .messages import ProtocolError
+from .offers import Offers
 from .rooms import Room, Rooms, guarded, unavailable
 
 log = logging.getLogger("timessquare.web")
@@ -187,6 +189,9 @@ async def handle(rooms: Rooms, connection: Connection, game_id: str, message: me
         if not is_game_id(game_id):
             raise ProtocolError("not_found", "there is no such game")
         await rooms.join(connection, game_id, message)
+        if connection.room is not None:
+            await _chat(connection).joined(connection.room, connection)
+            _offers(connection).joined(connection.room, connection)
         return
     room = connection.room
     if room is None:
@@ -199,7 +204,27 @@ async def handle(rooms: Rooms, connection: Connection, game_id: str, message: me
         await room.resign(connection)
     elif isinstance(message, messages.Explain):
         connection.send(room.explain(connection, message))
+    elif isinstance(message, messages.Chat):
+        await _chat(connection).say(room, connection, message.text)
+    elif isinstance(message, messages.Report):
+        connection.send(await _chat(connection).report(room, connection, message.id))
+    elif isinstance(message, messages.Abort):
+        await _offers(connection).abort(room, connection)
+    elif isinstance(message, messages.Offer):
+        await _offers(connection).offer(room, connection, message.offer)
+    elif isinstance(message, messages.Decline):
+        await _offers(connection).decline(room, connection)
     elif isinstance(message, messages.Hint):
         # A hint takes a second: answer it on its own, so the socket keeps reading meanwhile.
         task = asyncio.create_task(guarded(connection, room.hint(connection)), name="hint")
         room.rooms.background(task)
+
+
+def _offers(connection: Connection) -> Offers:
+    offers: Offers = connection.socket.app.state.offers
+    return offers
+
+
+def _chat(connection: Connection) -> Chat:
+    chat: Chat = connection.socket.app.state.chat
+    return chat

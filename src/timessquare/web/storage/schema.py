@@ -44,6 +44,7 @@ games = Table(
     Column("end_reason", Text, nullable=True),
     Column("forfeit_seat", String(1), nullable=True),
     Column("forfeit_reason", Text, nullable=True),
+    Column("agreed", String(8), nullable=True),  # the record's `agreed`: "draw" or "aborted" (migration 0006)
     Column("rematch_of", String(16), nullable=True),
     Column("rematch_id", String(16), nullable=True),
     Index("ix_games_status_updated", "status", "updated_at"),

@@ -45,6 +45,7 @@ class Progress:
     result: str | None
     end_reason: str | None = None
     forfeit: tuple[str, str] | None = None  # (seat, reason)
+    agreed: str | None = None  # "draw" or "aborted": the players stopped the game (the record's `agreed`)
 
     @property
     def status(self) -> str:
@@ -101,6 +102,7 @@ class StoredGame:
     forfeit: tuple[str, str] | None
     rematch_of: str | None
     rematch_id: str | None
+    agreed: str | None = None
 
     def record(self) -> dict[str, Any]:
         """The game record (FORMATS.md); replaying it checks that the moves give the stored result."""
@@ -113,6 +115,8 @@ class StoredGame:
         }
         if self.forfeit:
             record["forfeit"] = {"seat": self.forfeit[0], "reason": self.forfeit[1]}
+        if self.agreed:
+            record["agreed"] = self.agreed
         if self.variants:
             record["variants"] = list(self.variants)
         return record
@@ -318,6 +322,7 @@ class GameStore:
             forfeit=forfeit,
             rematch_of=row["rematch_of"],
             rematch_id=row["rematch_id"],
+            agreed=row["agreed"],
         )
 
     def tail(self, game_id: str, first_ply: int) -> Tail | None:
@@ -392,6 +397,7 @@ _GUARDED_UPDATE = (
         end_reason=bindparam("new_end_reason"),
         forfeit_seat=bindparam("new_forfeit_seat"),
         forfeit_reason=bindparam("new_forfeit_reason"),
+        agreed=bindparam("new_agreed"),
     )
 )
 
@@ -429,6 +435,7 @@ def _progress_values(progress: Progress) -> dict[str, Any]:
         "end_reason": progress.end_reason,
         "forfeit_seat": progress.forfeit[0] if progress.forfeit else None,
         "forfeit_reason": progress.forfeit[1] if progress.forfeit else None,
+        "agreed": progress.agreed,
     }
 
 

@@ -4,6 +4,8 @@
 
 import { rematch as askRematch, recordDownloadUrl } from "./api.js";
 import { Board } from "./board.js";
+import { resultHeadline } from "./results.js";
+import { renderSocial, setupSocial, socialMessage } from "./social.js";
 import { Connection } from "./connection.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { cardBack, cardButton } from "./hand.js";
@@ -36,6 +38,7 @@ let hint = null; // {version, action, turn, words, win_probability}
 let hintPending = false;
 let candidates = null; // actions that put a clicked ghost's figure on its space, when several do
 let overShown = false;
+let rematchOffered = false; // this seat offered an online rematch: go into it once accepted
 let logCount = 0;
 let logLang = null;
 let playback = null; // another seat's actions, shown one after the other (playback.js)
@@ -225,6 +228,11 @@ async function onRematch() {
   button.disabled = true;
   try {
     const answer = await askRematch(gameId, token);
+    if (answer.offered) {
+      rematchOffered = true; // an online game's rematch waits for the other account (its state tells us)
+      $("over-message").textContent = t("over.rematchOffered");
+      return;
+    }
     location.assign(keepTokenOfUrl(answer.url));
   } catch (error) {
     button.disabled = false;
@@ -242,6 +250,7 @@ function playsOut(message, before) {
 }
 
 function onMessage(message) {
+  if (socialMessage(message)) return; // presence, chat, offers: beside the game, never played out
   if (message.type === "state" && playsOut(message, queuedState || state)) {
     queuedState = message;
     playback.push(message);
@@ -274,6 +283,7 @@ function handleMessage(message) {
     if (hint && hint.version !== message.version) hint = null;
     if (message.view.turn.mode === "trade" && myTurn() && !trading) trading = true;
     render(first);
+    renderSocial(state);
     if (first) markReady();
   } else if (message.type === "explain") {
     if (message.legal) hideMessage();
@@ -426,10 +436,8 @@ function renderStatus() {
 
 function resultWords() {
   const over = state.over;
-  let head;
-  if (over.result === "draw") head = t("over.draw");
-  else if (!me()) head = t("over.seatWins", { seat: over.result });
-  else head = over.result === me() ? t("over.won") : t("over.lost");
+  const head = resultHeadline(over.result, me());
+  if (over.result === "aborted") return head; // its reason says the same
   return over.reason ? `${head} ${sentence(over.reason)}` : head;
 }
 
@@ -603,14 +611,20 @@ function renderOver() {
   for (const link of document.querySelectorAll("[data-replay-link]")) link.href = `/replay/${gameId}`;
   for (const link of document.querySelectorAll("[data-record-link]")) link.href = recordDownloadUrl(gameId);
   const rematchButtons = [$("rematch"), $("banner-rematch")];
+  const offer = state.online ? state.online.rematch_offer : null;
+  const theyOffered = offer && offer !== me();
   for (const button of rematchButtons) {
     button.hidden = !me();
-    button.textContent = state.rematch ? t("over.joinRematch") : t("over.rematch");
+    button.disabled = Boolean(offer && offer === me());
+    button.textContent = state.rematch ? t("over.joinRematch") : theyOffered ? t("over.acceptRematch") : t("over.rematch");
   }
-  $("rematch-note").hidden = !(me() && state.rematch);
+  $("rematch-note").hidden = !(me() && (state.rematch || theyOffered));
+  if (state.rematch && rematchOffered) {
+    rematchOffered = false;
+    onRematch(); // the other account accepted our offer: into the rematch
+  }
   const dialog = $("over-dialog");
-  $("over-title").textContent = over.result === "draw" ? t("over.draw")
-    : !me() ? t("over.seatWins", { seat: over.result }) : over.result === me() ? t("over.won") : t("over.lost");
+  $("over-title").textContent = resultHeadline(over.result, me());
   $("over-reason").textContent = over.reason ? sentence(over.reason) : "";
   if (!overShown) {
     overShown = true;
@@ -673,6 +687,7 @@ async function main() {
   wire();
   playback = new Playback(handleMessage);
   connection = new Connection(`/ws/games/${encodeURIComponent(gameId)}`, { join: joinMessage, onMessage, onStatus });
+  setupSocial((message) => connection.send(message));
   connection.open();
 }
 

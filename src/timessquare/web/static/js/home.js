@@ -5,6 +5,7 @@ import { createGame, listGames, myGames } from "./api.js";
 import { startHomeLobby } from "./home-online.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { resultHeadline } from "./results.js";
 import { playerLabel } from "./seat-labels.js";
 import { allTokens, keepTokenOfUrl } from "./tokens.js";
 
@@ -68,7 +69,7 @@ async function copyInvite() {
 }
 
 function seatLabel(summary, seat) {
-  return playerLabel(summary.players, seat, summary.seat);
+  return playerLabel(summary.players, seat, summary.seat, summary.names);
 }
 
 function when(iso) {
@@ -82,7 +83,7 @@ function gameItem(summary, kind) {
   const href = kind === "finished" ? `/replay/${summary.id}` : `/game/${summary.id}`;
   let badge = null;
   if (summary.result) {
-    badge = el("span", { class: "badge" }, summary.result === "draw" ? t("over.draw") : t("list.winner", { seat: summary.result }));
+    badge = el("span", { class: "badge" }, ["draw", "aborted"].includes(summary.result) ? resultHeadline(summary.result) : t("list.winner", { seat: summary.result }));
   } else if (kind === "mine" && summary.to_move === summary.seat) {
     badge = el("span", { class: "badge your-turn" }, t("list.yourTurn"));
   } else if (summary.to_move) {

@@ -4,6 +4,8 @@
 
 import * as online from "./online-api.js";
 import { ratingText } from "./online-api.js";
+import { challengesTo, setupAlerts } from "./alerts.js";
+import { lobbyChatMessage, setLobbyChatAccount, setupLobbyChat } from "./lobby-chat.js";
 import { t } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { keepTokenOfUrl } from "./tokens.js";
@@ -11,6 +13,7 @@ import { keepTokenOfUrl } from "./tokens.js";
 const $ = (id) => document.getElementById(id);
 let account = null;
 let lobbyState = null;
+let followingShown = false; // asked once the lobby is drawn (and again when the account changes)
 let socket = null;
 let retry = 500;
 
@@ -49,6 +52,8 @@ function renderAccount() {
     $("whoami").textContent = t("account.whoami", { name: account.name, rating: ratingText(account) }) + kind;
     $("my-page").href = `/players/${encodeURIComponent(account.name)}`;
   }
+  followingShown = false; // another account follows others
+  setLobbyChatAccount(account ? account.name : null);
 }
 
 async function withAccount(work) {
@@ -112,6 +117,11 @@ function renderLobby() {
   if (waiting) {
     $("quick-status").append(" ", el("button", { type: "button", onclick: () => act(() => online.cancelChallenge(waiting.id)) }, t("lobby.cancel")));
   }
+  renderPresent();
+  if (!followingShown) {
+    followingShown = true;
+    renderFollowing();
+  }
   const levels = $("levels");
   clear(levels);
   for (const level of lobbyState.computer) {
@@ -127,12 +137,75 @@ function renderLobby() {
   }
 }
 
+/** The players this account follows, each with its latest game (to watch while it runs, else its replay). */
+async function renderFollowing() {
+  const list = $("following");
+  clear(list);
+  let people = [];
+  if (account) {
+    try {
+      people = (await online.following()).players;
+    } catch {
+      people = [];
+    }
+  }
+  for (const p of people) {
+    const who = el("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name);
+    const game = p.game
+      ? el("a", { href: p.game.live ? `/game/${p.game.id}` : `/replay/${p.game.id}` }, t(p.game.live ? "profile.watch" : "profile.replay"))
+      : null;
+    const live = p.game && p.game.live ? el("span", { class: "meta" }, t("people.live")) : null;
+    list.append(el("li", {}, el("span", {}, who, " ", live), game));
+  }
+  if (!people.length) list.append(el("li", { class: "meta" }, t(account ? "people.nobody" : "lobby.logInFirst")));
+}
+
+/** Who is online: people, then bots with their owner and description; a challenge to any of them. */
+function renderPresent() {
+  for (const [id, bots] of [["present-people", false], ["present-bots", true]]) {
+    const list = $(id);
+    clear(list);
+    const here = lobbyState.present.filter((p) => p.bot === bots);
+    for (const p of here) {
+      const who = el("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name);
+      const bits = [ratingText(p)];
+      if (p.owner) bits.push(t("bots.ownedBy", { name: p.owner }));
+      const about = p.description ? el("span", { class: "help" }, p.description) : null;
+      const me = account && account.name === p.name;
+      const challenge = account && !me
+        ? el("button", { type: "button", onclick: () => challengePlayer(p.name) }, t("presence.challenge"))
+        : null;
+      list.append(el("li", {}, el("span", {}, who, " ", el("span", { class: "meta" }, bits.join(" · ")), about ? [el("br"), about] : null), challenge));
+    }
+    if (!here.length) list.append(el("li", { class: "meta" }, t(bots ? "presence.noBots" : "presence.nobody")));
+  }
+}
+
+async function challengePlayer(name) {
+  if (await act(() => online.postChallenge({ control: $("control").value, rated: $("rated").checked, to: name }))) {
+    showMessage(t("presence.challenged", { name }), "info");
+  }
+}
+
+async function makeBot(event) {
+  event.preventDefault();
+  const body = { name: $("bot-name").value.trim(), password: $("bot-password").value, description: $("bot-description").value.trim() };
+  const made = await act(() => online.makeBot(body));
+  if (!made) return;
+  event.target.reset();
+  const note = $("bot-made");
+  note.textContent = t("bots.made", { name: made.account.name, server: location.origin });
+  note.hidden = false;
+}
+
+/** Do a request; its answer (true when it has none), or null after showing what went wrong. */
 async function act(work) {
   hideMessage();
   try {
-    await work();
+    return (await work()) ?? true;
   } catch (error) {
     showMessage(error);
+    return null;
   }
 }
 
@@ -175,9 +248,11 @@ function connect(again = false) {
   socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
+    if (lobbyChatMessage(message)) return;
     if (message.type === "lobby") {
       retry = 500;
       lobbyState = message;
+      challengesTo(account ? account.name : null, message.challenges);
       renderLobby();
       markReady();
     } else if (message.type === "started") {
@@ -195,6 +270,8 @@ function connect(again = false) {
 
 async function main() {
   await initPage();
+  setupAlerts();
+  setupLobbyChat((message) => socket && socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message)));
   $("login-form").addEventListener("submit", (event) => {
     event.preventDefault();
     withAccount(() => online.logIn(...credentials()));
@@ -212,6 +289,7 @@ async function main() {
       showMessage(t("account.changed"), "info");
     }
   });
+  $("bot-form").addEventListener("submit", makeBot);
   $("delete-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!window.confirm(t("account.deleteSure"))) return;

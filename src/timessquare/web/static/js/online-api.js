@@ -10,6 +10,8 @@ export const logOut = () => call("DELETE", "/api/session");
 export const changePassword = (password, newPassword) =>
   call("POST", "/api/account/password", { password, new_password: newPassword });
 export const deleteAccount = (password) => call("DELETE", "/api/account", { password });
+export const makeBot = (body) => call("POST", "/api/account/bots", body);
+export const following = () => call("GET", "/api/following");
 export const player = (name) => call("GET", `/api/players/${path(name)}`);
 export const leaderboard = () => call("GET", "/api/players");
 export const lobby = () => call("GET", "/api/lobby");

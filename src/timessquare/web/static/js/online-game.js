@@ -1,13 +1,16 @@
 // The online part of the game page (docs/web-protocol.md, "In the game socket"): the players' names and
 // ratings, the clocks counted down here from the server's figures (the server alone decides), the clock in
-// the tab title, and the claim against a player who has left.
+// the tab title, and the claim against a player who has left (told by `presence` messages).
 
 import { claimWin, mySeat, ratingText, takeSeat, whoAmI } from "./online-api.js";
+import { sound } from "./alerts.js";
 import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
 import { storeToken, tokenFor } from "./tokens.js";
 
 const GRACE_MS = 60_000; // R11.4
+const LOW_MS = 10_000; // "low time": the sound plays once when the clock of this seat's turn passes it
+let lowWarned = 0;
 let online = null;
 let seat = null;
 let received = 0;
@@ -15,6 +18,15 @@ let gameId = "";
 let ticking = null;
 let baseTitle = "";
 let account; // undefined until asked: the logged-in account, or null
+let awayMs = { A: null, B: null }; // how long each seat had had no socket here, when last told (null: here)
+let awaySince = 0;
+
+/** A `presence` message: a seat's player came or went (the claim button depends on it). */
+export function onPresence(message) {
+  awayMs = message.away_ms;
+  awaySince = Date.now();
+  tick();
+}
 
 function clockText(ms) {
   if (ms >= 86_400_000) return t("clock.days", { n: Math.floor(ms / 86_400_000), h: Math.floor((ms % 86_400_000) / 3_600_000) });
@@ -38,12 +50,18 @@ function tick() {
     if (slot) slot.textContent = clockText(leftNow(s));
   }
   const running = online.clock.running;
+  if (running && running === seat && !online.clock.control.endsWith("d") && leftNow(running) < LOW_MS) {
+    if (lowWarned !== received) sound("low"); // once a turn (a state per turn resets it)
+    lowWarned = received;
+  }
   document.title = running ? `${clockText(leftNow(running))} · ${baseTitle}` : baseTitle;
   const claim = document.getElementById("claim-win");
   if (claim) {
     const real = online.clock.kind === "realtime"; // the server says the kind: never worked out from the name
     const theirs = running && seat && running !== seat;
-    const away = theirs && online.clock.left_ms[running] - leftNow(running) >= GRACE_MS;
+    // R11.4: only a player with no connection for the grace period of his own turn (a slow one is here)
+    const gone = theirs && awayMs[running] !== null && awayMs[running] + (Date.now() - awaySince) >= GRACE_MS;
+    const away = gone && online.clock.left_ms[running] - leftNow(running) >= GRACE_MS;
     claim.hidden = !(real && away);
   }
 }
@@ -74,6 +92,7 @@ export function renderOnline(state, id) {
   const bar = document.getElementById("online-bar");
   if (!bar) return;
   online = state.online || null;
+  if (online && online.away_ms) onPresence(online);
   seat = state.seat;
   gameId = id;
   received = Date.now();
@@ -85,6 +104,7 @@ export function renderOnline(state, id) {
     return;
   }
   bar.hidden = false;
+  showRatingChange(state);
   clear(bar);
   const kind = t(online.rated ? "lobby.rated" : "lobby.casual");
   const control = online.clock ? online.clock.control : "";
@@ -94,6 +114,18 @@ export function renderOnline(state, id) {
   }
   if (!ticking && online.clock) ticking = setInterval(tick, 250);
   tick();
+}
+
+/** The end dialog's rating change of a rated game: "Your rating: 1512 (+12)". */
+function showRatingChange(state) {
+  const line = document.getElementById("over-rating");
+  const change = online.rating_change || {};
+  const mine = state.seat ? change[state.seat] : null;
+  line.hidden = !(state.over && online.rated && state.seat && mine !== null && mine !== undefined);
+  if (line.hidden) return;
+  const account = online.accounts[state.seat];
+  const signed = mine > 0 ? `+${mine}` : mine < 0 ? `\u2212${-mine}` : "±0";
+  line.textContent = t("over.ratingChange", { rating: account ? account.rating : "", change: signed });
 }
 
 /** A seat of a game without an account: a logged-in person may keep it in the account (docs/web-protocol.md). */

@@ -4,6 +4,8 @@
 import { player, ratingText } from "./online-api.js";
 import { currentLang, t } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { gameItem } from "./player-games.js";
+import { startPeople } from "./player-people.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -43,10 +45,6 @@ function drawChart(history) {
   chart.append(svg("text", { x: PAD.left, y: HEIGHT - 6, class: "axis" }, t("profile.start")));
 }
 
-function outcomeWords(game) {
-  if (game.result === null) return t("profile.running");
-  return t(`profile.${game.outcome}`);
-}
 
 function render() {
   if (!data) return;
@@ -61,14 +59,7 @@ function render() {
   }
   const recent = $("recent");
   clear(recent);
-  for (const game of data.recent) {
-    const opponent = game.opponent === null ? t("profile.nobody") : /^(easy|medium|hard|expert)$/.test(game.opponent) ? t(`level.${game.opponent}`) : game.opponent;
-    const link = game.result === null
-      ? el("a", { href: `/game/${encodeURIComponent(game.id)}` }, t("profile.watch"))
-      : el("a", { href: game.replay }, t("profile.replay"));
-    const bits = [t("profile.seat", { seat: game.seat }), game.control || "–", t(game.rated ? "lobby.rated" : "lobby.casual")];
-    recent.append(el("li", {}, el("span", {}, t("profile.against", { name: opponent }), " ", el("strong", {}, outcomeWords(game)), " ", el("span", { class: "meta" }, bits.join(" · "))), link));
-  }
+  for (const game of data.recent) recent.append(gameItem(game));
   if (!data.recent.length) recent.append(el("li", { class: "meta" }, t("profile.noGames")));
 }
 
@@ -80,6 +71,7 @@ async function main() {
     data = await player(name);
     $("player-body").hidden = false;
     render();
+    await startPeople(data.name);
   } catch (error) {
     $("player-name").textContent = name;
     const box = $("player-message");

@@ -9,6 +9,7 @@ import { Board } from "./board.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { colourOf } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { resultHeadline } from "./results.js";
 import { clubLabel as clubLabelOf, playerLabel } from "./seat-labels.js";
 import { tokenFor } from "./tokens.js";
 import { boardWords, sentence, supplyWords } from "./words.js";
@@ -18,6 +19,7 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).p
 const $ = (id) => document.getElementById(id);
 
 let players = null; // record names by seat
+let names = null; // the accounts' names by seat (a game between accounts), else null
 let mySeat = null; // the seat this browser played, when it holds the game's token
 let over = null; // {result, reason} in the page's language
 let seatFrames = { A: [], B: [] }; // the server's frames for each seat: {view, log}
@@ -33,12 +35,12 @@ let analysisView = null;
 let polling = null;
 
 function playerName(seat) {
-  return playerLabel(players, seat, mySeat);
+  return playerLabel(players, seat, mySeat, names);
 }
 
 /** The short name on a club's wall, as on the game page; a person seen by a spectator: "Player". */
 function clubLabel(seat) {
-  return clubLabelOf(players, seat, mySeat) || t("club.person");
+  return clubLabelOf(players, seat, mySeat, names) || t("club.person");
 }
 
 /** The seat this browser played in this game (its token is kept here), or null. */
@@ -55,7 +57,7 @@ async function findMySeat() {
 
 function resultWords() {
   if (!over) return "";
-  const head = over.result === "draw" ? t("over.draw") : t("over.seatWins", { seat: over.result });
+  const head = resultHeadline(over.result);
   return over.reason ? `${head} ${sentence(over.reason)}` : head;
 }
 
@@ -254,7 +256,7 @@ async function load() {
   const lang = currentLang();
   const [a, b] = await Promise.all([gameReplay(gameId, "A", lang), gameReplay(gameId, "B", lang)]);
   if (mine !== loading) return false;
-  ({ players, over } = a);
+  ({ players, over, names } = a);
 
   seatFrames = { A: a.frames, B: b.frames };
   frames = a.frames;

@@ -1,0 +1,216 @@
+"""Reading and writing Swiss tournaments (tournament_tables.py): short transactions, run in worker threads.
+A round is started by one conditional write (the round number moves only from the one it was), so of
+several server processes exactly one pairs each round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, and_, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..storage.online_schema import accounts, online_games
+from ..storage.schema import games
+from .swiss import Result
+from .tournament_tables import tournament_pairings, tournament_players, tournaments
+
+MAX_OPEN_CREATED = 3  # tournaments not yet finished that one account has created
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    id: str
+    name: str
+    created_by: str | None
+    control: str
+    rounds: int
+    starts_at: datetime
+    status: str
+    round: int
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "created_by": self.created_by,
+            "control": self.control,
+            "rounds": self.rounds,
+            "starts_at": _aware(self.starts_at).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "status": self.status,
+            "round": self.round,
+        }
+
+
+@dataclass(frozen=True)
+class Pairing:
+    round: int
+    white: int | None
+    black: int | None
+    game_id: str | None
+    result: str | None  # the game's: "A", "B", "draw", "aborted"; None while it runs (and for a bye)
+
+    def as_result(self) -> Result | None:
+        """The pairing as the Swiss arithmetic sees it; None while its game runs. An aborted tournament game
+        scores nothing for either player (R11.10)."""
+        if self.white is None:
+            return None
+        if self.black is None:
+            return Result(self.white, None, None)
+        if self.result is None:
+            return None
+        winner = {"A": self.white, "B": self.black}.get(self.result)
+        return Result(self.white, self.black, winner, draw=self.result == "draw")
+
+
+class TournamentStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def _query(self) -> Any:
+        t = tournaments.c
+        return select(*t, accounts.c.name.label("creator")).outerjoin(accounts, accounts.c.id == t.created_by)
+
+    @staticmethod
+    def _tournament(row: Any) -> Tournament:
+        return Tournament(
+            row.id, row.name, row.creator, row.control, row.rounds, _aware(row.starts_at), row.status, row.round
+        )
+
+    def create(self, tid: str, name: str, by: int, control: str, rounds: int, starts: datetime, now: datetime) -> bool:
+        """False when the account has too many tournaments that have not finished."""
+        t = tournaments.c
+        with self.engine.begin() as c:
+            mine = c.execute(
+                select(func.count()).where(t.created_by == by, t.status.in_(("open", "running")))
+            ).scalar_one()
+            if mine >= MAX_OPEN_CREATED:
+                return False
+            c.execute(
+                insert(tournaments).values(
+                    id=tid,
+                    name=name,
+                    created_by=by,
+                    control=control,
+                    rounds=rounds,
+                    starts_at=starts,
+                    status="open",
+                    round=0,
+                    created_at=now,
+                )
+            )
+        return True
+
+    def get(self, tid: str) -> Tournament | None:
+        with self.engine.connect() as c:
+            row = c.execute(self._query().where(tournaments.c.id == tid)).first()
+        return None if row is None else self._tournament(row)
+
+    def listed(self, limit: int = 50) -> list[Tournament]:
+        t = tournaments.c
+        with self.engine.connect() as c:
+            rows = c.execute(self._query().order_by(t.status == "finished", t.starts_at.desc()).limit(limit))
+            return [self._tournament(row) for row in rows]
+
+    def due(self, now: datetime) -> list[Tournament]:
+        """Tournaments to look at: open ones whose start has come, and running ones."""
+        t = tournaments.c
+        with self.engine.connect() as c:
+            rows = c.execute(
+                self._query().where((t.status == "running") | and_(t.status == "open", t.starts_at <= now))
+            )
+            return [self._tournament(row) for row in rows]
+
+    def join(self, tid: str, account_id: int, now: datetime) -> bool:
+        """False when the tournament has started (or is gone); joining twice is joining once."""
+        with self.engine.begin() as c:
+            status = c.execute(select(tournaments.c.status).where(tournaments.c.id == tid)).scalar_one_or_none()
+            if status != "open":
+                return False
+            try:
+                with c.begin_nested():
+                    c.execute(
+                        insert(tournament_players).values(tournament_id=tid, account_id=account_id, joined_at=now)
+                    )
+            except IntegrityError:
+                pass
+        return True
+
+    def leave(self, tid: str, account_id: int) -> bool:
+        p = tournament_players.c
+        with self.engine.begin() as c:
+            status = c.execute(select(tournaments.c.status).where(tournaments.c.id == tid)).scalar_one_or_none()
+            if status != "open":
+                return False
+            c.execute(delete(tournament_players).where(p.tournament_id == tid, p.account_id == account_id))
+        return True
+
+    def players(self, tid: str) -> dict[int, dict[str, Any]]:
+        """Account id -> its public document, for every player who joined (in order of joining)."""
+        p = tournament_players.c
+        query = (
+            select(accounts)
+            .join(tournament_players, p.account_id == accounts.c.id)
+            .where(p.tournament_id == tid)
+            .order_by(p.joined_at, accounts.c.id)
+        )
+        with self.engine.connect() as c:
+            return {
+                row["id"]: {"name": row["name"], "rating": row["rating"], "bot": bool(row["bot"])}
+                for row in c.execute(query).mappings()
+            }
+
+    def pairings(self, tid: str) -> list[Pairing]:
+        q = tournament_pairings.c
+        query = (
+            select(q.round, q.white, q.black, q.game_id, games.c.result)
+            .outerjoin(games, games.c.id == q.game_id)
+            .where(q.tournament_id == tid)
+            .order_by(q.round, q.id)
+        )
+        with self.engine.connect() as c:
+            return [Pairing(r.round, r.white, r.black, r.game_id, r.result) for r in c.execute(query)]
+
+    def claim_round(self, tid: str, current: int, status: str) -> bool:
+        """Move the tournament from round `current` to the next (status `status`); False if another did."""
+        t = tournaments.c
+        with self.engine.begin() as c:
+            moved = c.execute(
+                update(tournaments).where(t.id == tid, t.round == current).values(round=current + 1, status=status)
+            ).rowcount
+        return moved == 1
+
+    def start_now(self, tid: str, by: int, now: datetime) -> bool:
+        """Its creator brings the start forward to now (the sweep then starts it); False if not open or not his."""
+        t = tournaments.c
+        with self.engine.begin() as c:
+            moved = c.execute(
+                update(tournaments).where(t.id == tid, t.created_by == by, t.status == "open").values(starts_at=now)
+            ).rowcount
+        return moved == 1
+
+    def end(self, tid: str, status: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(tournaments).where(tournaments.c.id == tid).values(status=status))
+
+    def add_pairing(self, tid: str, round_: int, white: int, black: int | None, game_id: str | None) -> None:
+        with self.engine.begin() as c:
+            c.execute(
+                insert(tournament_pairings).values(
+                    tournament_id=tid, round=round_, white=white, black=black, game_id=game_id
+                )
+            )
+
+    def settled(self, game_ids: list[str]) -> bool:
+        """Whether every one of these online games is settled (ratings moved): then a round is over."""
+        if not game_ids:
+            return True
+        g = online_games.c
+        with self.engine.connect() as c:
+            done = c.execute(select(func.count()).where(g.game_id.in_(game_ids), g.finished.is_(True))).scalar_one()
+        return bool(done == len(game_ids))

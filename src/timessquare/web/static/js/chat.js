@@ -1,0 +1,117 @@
+// The players' chat of a game (docs/web-protocol.md "Chat"): text only (never turned into links or markup),
+// a mute per opponent remembered in this browser, and a report button that files a message for the operator.
+
+import { t } from "./i18n.js";
+import { clear, el } from "./page.js";
+
+const MUTED_KEY = "ts-muted"; // the names (or "seat:game" for a game without accounts) this browser mutes
+let send = null;
+let state = null;
+const lines = []; // the chat messages of this game, in order
+
+function muted() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(MUTED_KEY) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
+
+function muteKey(seat) {
+  const account = state && state.online && state.online.accounts ? state.online.accounts[seat] : null;
+  return account ? `name:${account.name.toLowerCase()}` : `seat:${seat}:${location.pathname}`;
+}
+
+function otherSeat() {
+  return state && state.seat ? (state.seat === "A" ? "B" : "A") : null;
+}
+
+export function setupChat(sendMessage) {
+  send = sendMessage;
+  document.addEventListener("ts:lang", draw);
+  const form = document.getElementById("chat-form");
+  if (!form) return;
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = document.getElementById("chat-text");
+    const text = input.value.trim();
+    if (!text) return;
+    send({ type: "chat", text });
+    input.value = "";
+  });
+  document.getElementById("chat-mute").addEventListener("click", toggleMute);
+}
+
+function toggleMute() {
+  const seat = otherSeat();
+  if (!seat) return;
+  const set = muted();
+  const key = muteKey(seat);
+  if (set.has(key)) set.delete(key);
+  else set.add(key);
+  localStorage.setItem(MUTED_KEY, JSON.stringify([...set]));
+  draw();
+}
+
+/** Chat is for the two players of a game between people. */
+export function renderChat(newState) {
+  state = newState;
+  const panel = document.getElementById("chat");
+  if (!panel) return;
+  const other = otherSeat();
+  panel.hidden = !(other && isPerson(state, other));
+  draw();
+}
+
+/** A seat held by a person (the record names "you" and "friend"), not a computer level. */
+export function isPerson(s, seat) {
+  return ["you", "friend"].includes(s.players[seat]);
+}
+
+export function onChat(message) {
+  lines.push(message);
+  draw();
+}
+
+export function onChatHistory(message) {
+  lines.length = 0;
+  lines.push(...message.messages);
+  draw();
+}
+
+export function onReported(message) {
+  const line = document.querySelector(`[data-chat-id="${message.id}"] .chat-report`);
+  if (line) line.replaceWith(el("span", { class: "chat-reported" }, t("chat.reported")));
+}
+
+function draw() {
+  const list = document.getElementById("chat-lines");
+  if (!list || !state) return;
+  const other = otherSeat();
+  const set = muted();
+  const silenced = other !== null && set.has(muteKey(other));
+  const mute = document.getElementById("chat-mute");
+  mute.textContent = t(silenced ? "chat.unmute" : "chat.mute", { name: other ? seatName(state, other) : "" });
+  mute.setAttribute("aria-pressed", String(silenced));
+  clear(list);
+  for (const line of lines) {
+    const theirs = line.seat !== state.seat;
+    if (theirs && silenced) continue;
+    const said = line.name || seatName(state, line.seat);
+    const who = said.charAt(0).toLocaleUpperCase() + said.slice(1); // it starts the line
+    const report = theirs
+      ? el("button", { type: "button", class: "chat-report link-button", onclick: () => send({ type: "report", id: line.id }) }, t("chat.report"))
+      : null;
+    list.append(el("li", { class: theirs ? "theirs" : "mine", dataset: { chatId: String(line.id) } }, el("b", {}, who), " ", line.text, " ", report));
+  }
+  if (silenced) list.append(el("li", { class: "chat-muted" }, t("chat.muted", { name: seatName(state, other) })));
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The name to show for a seat: its account's, else "your opponent" or the seat. */
+export function seatName(state, seat) {
+  const account = state && state.online && state.online.accounts ? state.online.accounts[seat] : null;
+  if (account) return account.name;
+  if (state && state.seat === seat) return t("social.you");
+  return state && state.seat ? t("social.opponent") : seat;
+}

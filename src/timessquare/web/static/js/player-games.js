@@ -1,0 +1,19 @@
+// One game of a player's list (recent games, the whole history): the opponent, the result, the kind of game,
+// and a link to watch it or to its replay.
+
+import { t } from "./i18n.js";
+import { el } from "./page.js";
+
+function outcomeWords(game) {
+  if (game.result === null) return t("profile.running");
+  return t(`profile.${game.outcome}`);
+}
+
+export function gameItem(game) {
+  const opponent = game.opponent === null ? t("profile.nobody") : /^(easy|medium|hard|expert)$/.test(game.opponent) ? t(`level.${game.opponent}`) : game.opponent;
+  const link = game.result === null
+    ? el("a", { href: `/game/${encodeURIComponent(game.id)}` }, t("profile.watch"))
+    : el("a", { href: game.replay }, t("profile.replay"));
+  const bits = [t("profile.seat", { seat: game.seat }), game.control || "–", t(game.rated ? "lobby.rated" : "lobby.casual")];
+  return el("li", {}, el("span", {}, t("profile.against", { name: opponent }), " ", el("strong", {}, outcomeWords(game)), " ", el("span", { class: "meta" }, bits.join(" · "))), link);
+}

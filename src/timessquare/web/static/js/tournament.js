@@ -1,0 +1,103 @@
+// One tournament's page, live: standings (score, then Buchholz), each round's pairings with their games, and
+// joining or leaving before the start. It asks the server again every few seconds until the tournament ends.
+
+import { call } from "./api.js";
+import { t } from "./i18n.js";
+import { whoAmI } from "./online-api.js";
+import { clear, el, initPage, markReady } from "./page.js";
+import { resultHeadline } from "./results.js";
+import { statusWords, when } from "./tournament-words.js";
+
+const $ = (id) => document.getElementById(id);
+const EVERY_MS = 3000;
+const id = decodeURIComponent(location.pathname.split("/").pop());
+let tournament = null;
+let account = null;
+
+function player(name) {
+  return name === null ? t("tournament.bye") : el("a", { href: `/players/${encodeURIComponent(name)}` }, name);
+}
+
+function points(score) {
+  return Number.isInteger(score) ? String(score) : `${Math.floor(score) || ""}½`;
+}
+
+function render() {
+  if (!tournament) return;
+  $("tournament-name").textContent = tournament.name;
+  document.title = `Times Square: ${tournament.name}`;
+  $("tournament-meta").textContent = [tournament.control, t("tournament.roundsCount", { n: tournament.rounds }),
+    t("tournament.start", { when: when(tournament.starts_at) }), statusWords(tournament)].join(" · ");
+  const open = tournament.status === "open";
+  $("t-join").hidden = !(open && account && !tournament.joined);
+  $("t-leave").hidden = !(open && account && tournament.joined);
+  $("t-start").hidden = !(open && account && tournament.created_by === account.name);
+  const body = $("standings").querySelector("tbody");
+  clear(body);
+  for (const s of tournament.standings) {
+    const who = s.bot ? [player(s.name), " ", el("span", { class: "meta" }, t("online.bot"))] : [player(s.name)];
+    body.append(el("tr", { class: account && s.name === account.name ? "mine" : "" }, el("td", {}, s.rank), el("th", { scope: "row" }, ...who),
+      el("td", {}, points(s.score)), el("td", {}, points(s.buchholz)), el("td", {}, s.rating)));
+  }
+  const rounds = $("rounds");
+  clear(rounds);
+  for (const round of [...tournament.pairings].reverse()) {
+    const items = round.games.map((g) => {
+      const result = g.black === null ? t("tournament.byePoint") : g.result ? resultHeadline(g.result) : t("tournament.playing");
+      const link = g.game ? el("a", { href: g.result ? `/replay/${g.game}` : `/game/${g.game}` }, t(g.result ? "profile.replay" : "profile.watch")) : null;
+      return el("li", {}, el("span", {}, "A ", player(g.white), g.black === null ? "" : [" – B ", player(g.black)], " ",
+        el("span", { class: "meta" }, result)), link);
+    });
+    rounds.append(el("h3", {}, t("tournament.round", { n: round.round })), el("ul", { class: "game-list" }, items));
+  }
+  if (!tournament.pairings.length) rounds.append(el("p", { class: "help" }, t("tournament.notStarted")));
+}
+
+function showError(error) {
+  const box = $("tournament-message");
+  box.textContent = error.message || t("msg.serverDown");
+  box.hidden = false;
+}
+
+async function load() {
+  try {
+    tournament = await call("GET", `/api/tournaments/${encodeURIComponent(id)}`);
+    $("tournament-message").hidden = true;
+  } catch (error) {
+    showError(error);
+  }
+  render();
+  if (!tournament || !["finished", "cancelled"].includes(tournament.status)) setTimeout(load, EVERY_MS);
+}
+
+async function joinOrLeave(method) {
+  try {
+    tournament = await call(method, `/api/tournaments/${encodeURIComponent(id)}/join`, method === "POST" ? {} : undefined);
+    render();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function main() {
+  await initPage();
+  document.addEventListener("ts:lang", render);
+  $("t-join").addEventListener("click", () => joinOrLeave("POST"));
+  $("t-leave").addEventListener("click", () => joinOrLeave("DELETE"));
+  $("t-start").addEventListener("click", async () => {
+    try {
+      await call("POST", `/api/tournaments/${encodeURIComponent(id)}/start`, {});
+    } catch (error) {
+      showError(error);
+    }
+  });
+  try {
+    account = (await whoAmI()).account;
+  } catch {
+    account = null;
+  }
+  await load();
+  markReady();
+}
+
+main();
