@@ -413,10 +413,13 @@ class GameSession:
             entries += self._apply(aid)
         return entries
 
-    def catch_up(self, entries: Sequence[str], forfeit: tuple[str, str] | None = None) -> list[LogEntry]:
+    def catch_up(
+        self, entries: Sequence[str], forfeit: tuple[str, str] | None = None, agreed: str | None = None
+    ) -> list[LogEntry]:
         """The record's entries that another process appended after ours (a reshuffle's `shuffle …` entry with
-        its order), then its forfeit if it has one: applied as a replay applies them, each checked, and logged
-        from the events they record. Raises ReplayError (the game is then unusable: read it back whole)."""
+        its order), then its forfeit or the players' agreement if it has one: applied as a replay applies them,
+        each checked, and logged from the events they record. Raises ReplayError (the game is then unusable:
+        read it back whole)."""
         game, first = self.game, len(self.game.events)
         deal, game.rng = game.rng, None  # a reshuffle's order comes from its entry, not from our generator
         try:
@@ -430,6 +433,8 @@ class GameSession:
                     raise ReplayError(len(game.moves) + 1, entry, str(e)) from None
             if forfeit is not None and not game.is_over:
                 game.resign(SEAT_NAMES.index(forfeit[0]), forfeit[1])
+            if agreed is not None and not game.is_over:
+                game.agree(agreed)
         finally:
             game.rng = deal
         entries_now = entries_of(game.events[first:]) if self.words else []

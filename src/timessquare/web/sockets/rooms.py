@@ -293,7 +293,7 @@ class Room:
                 tail = await database.run(database.store.tail, self.id, self.table.record_length)
                 if tail is None:
                     raise TimesSquareError("the game is gone")
-                self.session.catch_up(tail.entries, tail.forfeit)
+                self.session.catch_up(tail.entries, tail.forfeit, tail.agreed)
                 await self.rooms.hooks.changed_elsewhere(self.id)
             except Exception as e:
                 unavailable.warning("could not follow game %s from another process: %s", self.id, e)

@@ -130,7 +130,7 @@ class Tail:
     version: int
     forfeit: tuple[str, str] | None
     rematch_id: str | None
-
+    agreed: str | None = None  # "draw" or "aborted": the players stopped the game
 
 @dataclass(frozen=True)
 class Summary:
@@ -330,9 +330,9 @@ class GameStore:
         game). Read in one transaction, so the entries and the version agree."""
         with self.engine.begin() as connection:
             row = connection.execute(
-                select(games.c.version, games.c.forfeit_seat, games.c.forfeit_reason, games.c.rematch_id).where(
-                    games.c.id == game_id
-                )
+                select(
+                    games.c.version, games.c.forfeit_seat, games.c.forfeit_reason, games.c.rematch_id, games.c.agreed
+                ).where(games.c.id == game_id)
             ).first()
             if row is None:
                 return None
@@ -340,7 +340,7 @@ class GameStore:
                 select(moves.c.move).where(moves.c.game_id == game_id, moves.c.ply >= first_ply).order_by(moves.c.ply)
             ).scalars()
             forfeit = (row.forfeit_seat, row.forfeit_reason or "") if row.forfeit_seat else None
-            return Tail(list(entries), row.version, forfeit, row.rematch_id)
+            return Tail(list(entries), row.version, forfeit, row.rematch_id, row.agreed)
 
     def exists(self, game_id: str) -> bool:
         with self.engine.connect() as connection:
