@@ -211,7 +211,7 @@ def test_make_vec_gives_the_compiled_env_and_no_mask_row_is_ever_empty() -> None
 
     envs = gymnasium.make_vec("TimesSquare-v0", num_envs=16)
     assert isinstance(envs, TimesSquareVectorEnv) and envs.engine == "c"
-    obs, info = envs.reset(seed=4)
+    _obs, info = envs.reset(seed=4)
     rng = np.random.default_rng(4)
     games = 0
     for _ in range(3000):
@@ -220,7 +220,7 @@ def test_make_vec_gives_the_compiled_env_and_no_mask_row_is_ever_empty() -> None
         logits = np.where(mask > 0, rng.standard_normal(mask.shape), -np.inf)  # a masked policy: no NaN
         probs = np.exp(logits - logits.max(axis=1, keepdims=True))
         assert not np.isnan(probs).any()
-        obs, rewards, terminated, truncated, info = envs.step(logits.argmax(axis=1))
+        _obs, rewards, terminated, _truncated, info = envs.step(logits.argmax(axis=1))
         for i in np.flatnonzero(terminated):
             games += 1
             assert np.array_equal(info["action_mask"][i], terminal_mask())
@@ -257,10 +257,10 @@ def test_autoreset_deals_the_ended_games_at_once(engine: str) -> None:
     if engine == "c" and not _fastcore.available():
         pytest.skip("the compiled core is not built")
     envs = TimesSquareVectorEnv(4, engine=engine)
-    obs, info = envs.reset(seed=3)
+    _obs, info = envs.reset(seed=3)
     assert not envs.autoreset().any()  # nothing has ended
     for _ in range(1000):
-        obs, rewards, terminated, truncated, info = envs.step(info["action_mask"].argmax(axis=1))
+        _obs, _rewards, terminated, truncated, info = envs.step(info["action_mask"].argmax(axis=1))
         if terminated.any():
             break
     assert terminated.any()
