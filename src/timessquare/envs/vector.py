@@ -256,11 +256,11 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
         deal, seat, events = self._vector.trajectory(index)
         return deal, SEAT_NAMES[seat], events
 
-    def autoreset(self) -> np.ndarray[Any, Any]:
+    def autoreset(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
         """Deal anew, now, every sub-environment whose game ended at the last step (the deal its next step
-        would make), for a same-step autoreset (Stable-Baselines3, envs/sb3.py). Returns the observations;
-        `info["action_mask"]` of the last step's info is stale for those rows: read `action_masks()`.
-        The result: a boolean array, True where a sub-environment was dealt anew."""
+        would have made), for a same-step autoreset (Stable-Baselines3's VecEnv, envs/sb3.py). Returns the
+        observations of all sub-environments and a boolean array, True where one was dealt anew; the last
+        step's `info["action_mask"]` is stale for those rows: read `action_masks()`."""
         self._check_open()
         done = np.zeros(self.num_envs, np.bool_)
         if self.engine == "c":
@@ -272,7 +272,7 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
                 self._needs_reset[i] = False
                 self._python_write(i, obs, info)
                 done[i] = True
-        return done
+        return self._out(self._obs), done
 
     def close_extras(self, **kwargs: Any) -> None:
         if self.engine == "python":
