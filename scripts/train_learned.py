@@ -19,21 +19,47 @@ Everything the player reads is the seat's own view (the evaluation's features, e
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
+from timessquare import _fastcore as fastcore
 from timessquare.actions import END_ID
 from timessquare.game import Game
-from timessquare.players.evaluation import features, result_value
-from timessquare.players.heuristic import HeuristicPlayer
+from timessquare.players.evaluation import WEIGHTS, features, result_value
+from timessquare.players.heuristic import Plan, TurnPlayer
+from timessquare.players.learned_net import LearnedNet, install, load_net
 from timessquare.players.registry import make_player
-from timessquare.players.turns import after_turn_outcome
+from timessquare.players.turns import DEFAULT_TURN_CAP, after_turn_outcome
 from timessquare.state import State
 from timessquare.variants import DEFAULT_RULES
+from timessquare.view import PlayerView
+
+
+class OnePly(TurnPlayer):
+    """The one-ply player on the compiled core: the heuristic (net None: the linear evaluation) or the learned
+    player (a net), with a random complete turn instead with probability `noise` (positions vary)."""
+
+    def __init__(self, net: LearnedNet | None, noise: float) -> None:
+        self.rules, self.net, self.noise, self.plan = DEFAULT_RULES, net, noise, Plan([], [])
+        self.name = "onePly"
+
+    def choose_turn(self, template: State, view: PlayerView, rng: random.Random) -> Sequence[int]:
+        assert view.seat is not None
+        mode = fastcore.EVAL_LINEAR
+        if self.net is not None:
+            install(self.net)
+            mode = fastcore.EVAL_NET
+        with fastcore.evaluation_mode(mode):
+            entries = fastcore.to_core(template).scored_turns(view.seat, DEFAULT_TURN_CAP)
+        if self.noise > 0 and rng.random() < self.noise:
+            return entries[rng.randrange(len(entries))][0]
+        return entries[max(range(len(entries)), key=lambda i: entries[i][1])][0]
 
 
 def after_turn_states(game: Game, players: list, rng: random.Random) -> list[State]:
@@ -51,7 +77,10 @@ def after_turn_states(game: Game, players: list, rng: random.Random) -> list[Sta
     return kept
 
 
-def generate(games: int, seed: int, specs: list[str], out: Path) -> None:
+def generate(games: int, seed: int, specs: list[str], out: Path, net: LearnedNet | None = None) -> None:
+    """`games` games, saved as they go to `out` (x: features, y: results, g: game numbers). Players: the
+    noisy heuristic against itself; with `net`, half the games the learned player (noisy too) against
+    the noisy heuristic, half against itself; with `specs`, registered players drawn among them."""
     rng = random.Random(seed)
     rows: list[list[float]] = []
     targets: list[float] = []
@@ -61,7 +90,10 @@ def generate(games: int, seed: int, specs: list[str], out: Path) -> None:
         if specs:
             pair = [make_player(rng.choice(specs)) for _ in range(2)]
         else:
-            pair = [HeuristicPlayer(DEFAULT_RULES, noise=rng.choice([0.0, 0.1, 0.2, 0.3])) for _ in range(2)]
+            noises = [rng.choice([0.0, 0.1, 0.2, 0.3]) for _ in range(2)]
+            nets = [net, net if rng.random() < 0.5 else None] if net is not None else [None, None]
+            rng.shuffle(nets)
+            pair = [OnePly(n, e) for n, e in zip(nets, noises, strict=True)]
         game = Game.new(rng.getrandbits(64))
         states = after_turn_states(game, pair, rng)
         result = game.state.result
@@ -75,9 +107,91 @@ def generate(games: int, seed: int, specs: list[str], out: Path) -> None:
                 groups.append(g)
         for p in pair:
             p.close()
-        if (g + 1) % 500 == 0:
+        if (g + 1) % 500 == 0 or g + 1 == games:  # saved as it goes: a long run can be used before its end
             print(f"{g + 1} games, {len(rows)} rows, {time.time() - start:.0f} s", file=sys.stderr, flush=True)
-    np.savez_compressed(out, x=np.array(rows, np.float32), y=np.array(targets, np.float32), g=np.array(groups))
+            x, y = np.array(rows, np.float32), np.array(targets, np.float32)
+            np.savez_compressed(out, x=x, y=y, g=np.array(groups))
+
+
+def sigmoid(z: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+
+
+def forward(net: dict[str, np.ndarray], x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The logit of each row and the hidden layer: the linear evaluation plus a tanh layer's correction."""
+    h = np.tanh(x @ net["w1"] + net["b1"])
+    return x @ net["linear"] + net["bias"] + h @ net["w2"] + net["b2"], h
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    p = np.clip(p, 1e-6, 1 - 1e-6)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def fit(x: np.ndarray, y: np.ndarray, groups: np.ndarray, hidden: int, epochs: int, seed: int) -> dict[str, np.ndarray]:
+    """Adam on the log loss; the linear part starts at the shipped weights, the tanh layer near zero."""
+    rng = np.random.default_rng(seed)
+    held = np.isin(groups, rng.permutation(np.unique(groups))[: max(1, len(np.unique(groups)) // 10)])
+    xt, yt, xv, yv = x[~held], y[~held], x[held], y[held]
+    n_in = x.shape[1]
+    net = {
+        "linear": np.array(WEIGHTS, np.float64),
+        "bias": np.zeros(1),
+        "w1": rng.normal(0, 1 / np.sqrt(n_in), (n_in, hidden)),
+        "b1": np.zeros(hidden),
+        "w2": rng.normal(0, 0.01, hidden),
+        "b2": np.zeros(1),
+    }
+    m = {k: np.zeros_like(v) for k, v in net.items()}
+    v2 = {k: np.zeros_like(v) for k, v in net.items()}
+    step, lr, batch = 0, 1e-3, 2048
+    base = log_loss(sigmoid(xv @ np.array(WEIGHTS)), yv)
+    for epoch in range(epochs):
+        order = rng.permutation(len(yt))
+        for k in range(0, len(order), batch):
+            idx = order[k : k + batch]
+            xb, yb = xt[idx], yt[idx]
+            z, h = forward(net, xb)
+            d = (sigmoid(z) - yb) / len(idx)  # d loss / d logit
+            dh = np.outer(d, net["w2"]) * (1 - h * h)
+            grads = {
+                "linear": xb.T @ d + 1e-4 * net["linear"],
+                "bias": np.array([d.sum()]),
+                "w1": xb.T @ dh + 1e-4 * net["w1"],
+                "b1": dh.sum(axis=0),
+                "w2": h.T @ d + 1e-4 * net["w2"],
+                "b2": np.array([d.sum()]),
+            }
+            step += 1
+            for key, g in grads.items():
+                m[key] = 0.9 * m[key] + 0.1 * g
+                v2[key] = 0.999 * v2[key] + 0.001 * g * g
+                net[key] -= lr * (m[key] / (1 - 0.9**step)) / (np.sqrt(v2[key] / (1 - 0.999**step)) + 1e-8)
+        loss = log_loss(sigmoid(forward(net, xv)[0]), yv)
+        print(f"epoch {epoch + 1}: held-out log loss {loss:.4f} (the linear evaluation: {base:.4f})", flush=True)
+    return net
+
+
+def learned_net(net: dict[str, np.ndarray], about: dict[str, object]) -> LearnedNet:
+    """The numpy network as the package's LearnedNet (what learned_net.json holds)."""
+    return LearnedNet(
+        linear=tuple(float(w) for w in net["linear"]),
+        bias=float(net["bias"][0]),
+        w1=tuple(tuple(float(w) for w in row) for row in net["w1"]),
+        b1=tuple(float(b) for b in net["b1"]),
+        w2=tuple(float(w) for w in net["w2"]),
+        b2=float(net["b2"][0]),
+        about=about,
+    )
+
+
+def save_net(net: LearnedNet, path: Path) -> None:
+    doc = net.document()
+    for key in ("linear", "b1", "w2"):
+        doc[key] = [round(w, 6) for w in doc[key]]
+    doc["w1"] = [[round(w, 6) for w in row] for row in doc["w1"]]
+    doc["bias"], doc["b2"] = round(doc["bias"], 6), round(doc["b2"], 6)
+    path.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
 def main() -> None:
@@ -88,9 +202,26 @@ def main() -> None:
     g.add_argument("seed", type=int)
     g.add_argument("out", type=Path)
     g.add_argument("--players", default="", help="comma-separated player specs (default: the noisy heuristic)")
+    g.add_argument("--net", type=Path, help="a learned evaluation (JSON) to play half the games")
+    f = sub.add_parser("fit")
+    f.add_argument("data", type=Path, nargs="+")
+    f.add_argument("--out", type=Path, required=True)
+    f.add_argument("--hidden", type=int, default=32)
+    f.add_argument("--epochs", type=int, default=8)
     args = parser.parse_args()
     if args.command == "generate":
-        generate(args.games, args.seed, [s for s in args.players.split(",") if s], args.out)
+        net = load_net(args.net) if args.net else None
+        generate(args.games, args.seed, [s for s in args.players.split(",") if s], args.out, net)
+    else:
+        parts = [np.load(p) for p in args.data]
+        offset, gs = 0, []
+        for part in parts:
+            gs.append(part["g"] + offset)
+            offset += int(part["g"].max()) + 1
+        x = np.concatenate([p["x"] for p in parts]).astype(np.float64)
+        y = np.concatenate([p["y"] for p in parts]).astype(np.float64)
+        net = fit(x, y, np.concatenate(gs), args.hidden, args.epochs, 0)
+        save_net(learned_net(net, {"rows": len(y)}), args.out)
 
 
 if __name__ == "__main__":
