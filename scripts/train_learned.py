@@ -25,14 +25,18 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from timessquare import _fastcore as fastcore
 from timessquare.actions import END_ID
+from timessquare.arena.runner import deal_seeds
+from timessquare.arena.stats import wilson_interval
 from timessquare.game import Game
 from timessquare.players.evaluation import WEIGHTS, features, result_value
 from timessquare.players.heuristic import Plan, TurnPlayer
+from timessquare.players.learned import LearnedPlayer
 from timessquare.players.learned_net import LearnedNet, install, load_net
 from timessquare.players.registry import make_player
 from timessquare.players.turns import DEFAULT_TURN_CAP, after_turn_outcome
@@ -194,6 +198,117 @@ def save_net(net: LearnedNet, path: Path) -> None:
     path.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
+def match(net: LearnedNet, opponent: str, games: int, seed: int) -> tuple[float, int]:
+    """The learned player with `net` against a registered player on paired deals (the arena's deals and
+    seatings for `seed`): its points (win 1, draw 1/2) and the number of games."""
+    mine = LearnedPlayer(DEFAULT_RULES, net=net)
+    other = make_player(opponent)
+    points = 0.0
+    for deal in deal_seeds(seed, (games + 1) // 2):
+        for my_seat in (0, 1):
+            players = {my_seat: mine, 1 - my_seat: other}
+            game = Game.new(deal)
+            rng = random.Random(deal * 2 + my_seat)
+            while not game.is_over:
+                seat = game.state.to_move
+                game.apply_checked(players[seat].choose(game.view(seat), game.state.legal_ids(), rng))
+            assert game.state.result is not None
+            points += result_value(game.state.result, my_seat)
+    other.close()
+    n = 2 * ((games + 1) // 2)
+    return points / n, n
+
+
+def write_curve(path: Path, curve: list[dict[str, Any]], opponents: Sequence[str]) -> None:
+    """The learning curve as an SVG picture: the learned player's points per game against each opponent
+    after each round (round 0: the linear evaluation, i.e. the heuristic itself)."""
+    width, height, margin = 640, 360, 48
+    last = max(len(curve) - 1, 1)
+    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
+
+    def xy(k: int, score: float) -> str:
+        return f"{margin + (width - 2 * margin) * k / last:.1f},{height - margin - (height - 2 * margin) * score:.1f}"
+
+    parts = ['<rect width="100%" height="100%" fill="white"/>']
+    for tenth in range(0, 11, 2):
+        y = height - margin - (height - 2 * margin) * tenth / 10
+        parts.append(f'<line x1="{margin}" y1="{y:.1f}" x2="{width - margin}" y2="{y:.1f}" stroke="#ddd"/>')
+        parts.append(f'<text x="8" y="{y + 4:.1f}">{tenth * 10}%</text>')
+    for k, row in enumerate(curve):
+        parts.append(
+            f'<text x="{margin + (width - 2 * margin) * k / last - 20:.1f}" y="{height - 30}">{row["games"]:,}</text>'
+        )
+    for c, name in enumerate(opponents):
+        colour = colours[c % len(colours)]
+        points = " ".join(xy(k, row[name][0]) for k, row in enumerate(curve))
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>')
+        label = f"vs {name} ({curve[-1][name][1]} games a point)"
+        parts.append(f'<text x="{width - margin - 230}" y="{margin + 16 * c}" fill="{colour}">{label}</text>')
+    title = f"learned player: points per game after each round, {curve[-1]['seconds']:.0f} s of training"
+    parts.append(f'<text x="{margin}" y="20">{title}</text>')
+    parts.append(f'<text x="{width / 2 - 80}" y="{height - 10}">training games (all rounds so far)</text>')
+    head = f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
+    path.write_text(
+        f'{head} font-family="sans-serif" font-size="12">\n' + "\n".join(parts) + "\n</svg>\n", encoding="utf-8"
+    )
+
+
+def train(args: argparse.Namespace) -> None:
+    """The documented command: rounds of games and fits, the curve, the best net by its points against the
+    heuristic (on the evaluation games, apart from training)."""
+    start = time.time()
+    work = args.work
+    work.mkdir(parents=True, exist_ok=True)
+    opponents = [name for name in args.opponents.split(",") if name]
+    curve: list[dict[str, Any]] = []
+    data: list[Path] = []
+    net: LearnedNet | None = None
+    best: tuple[float, LearnedNet | None] = (-1.0, None)
+    total_games = 0
+
+    def measure(candidate: LearnedNet, label: str) -> float:
+        row: dict[str, Any] = {"games": total_games, "seconds": time.time() - start}
+        for name in opponents:
+            games = args.eval_games if name.split(":")[0] != "hard" else max(2, args.eval_games // 5)
+            row[name] = match(candidate, name, games, args.seed + 1000)
+            lo, hi = wilson_interval(row[name][0], row[name][1])
+            print(f"{label}: vs {name} {row[name][0]:.1%} of {row[name][1]} games ({lo:.1%} .. {hi:.1%})", flush=True)
+        curve.append(row)
+        if args.curve is not None:
+            write_curve(args.curve, curve, opponents)
+        return float(row["heuristic"][0]) if "heuristic" in row else 0.0
+
+    for k in range(args.rounds + 1):
+        path = work / f"round{k}.npz"
+        print(f"round {k}: {args.games} games ({'the heuristic' if net is None else 'the learned player'})", flush=True)
+        generate(args.games, args.seed + k, [], path, net)
+        total_games += args.games
+        data.append(path)
+        x, y, g = load_data(data)
+        fitted = fit(x, y, g, args.hidden, args.epochs, args.seed + k)
+        net = learned_net(fitted, {"rows": len(y), "games": total_games, "round": k, "seed": args.seed})
+        save_net(net, work / f"net{k + 1}.json")
+        score = measure(net, f"round {k} net")
+        if score > best[0]:
+            best = (score, net)
+        print(f"{time.time() - start:.0f} s so far", flush=True)
+    assert best[1] is not None
+    save_net(best[1], args.out)
+    print(f"the best net (round {best[1].about['round']}, {best[0]:.1%} against the heuristic) -> {args.out}")
+
+
+def load_data(paths: Sequence[Path]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rows of several generate files, game numbers kept apart."""
+    parts = [np.load(p) for p in paths]
+    offset, groups = 0, []
+    for part in parts:
+        groups.append(part["g"] + offset)
+        offset += int(part["g"].max()) + 1
+    x = np.concatenate([p["x"] for p in parts]).astype(np.float64)
+    y = np.concatenate([p["y"] for p in parts]).astype(np.float64)
+    return x, y, np.concatenate(groups)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -203,6 +318,17 @@ def main() -> None:
     g.add_argument("out", type=Path)
     g.add_argument("--players", default="", help="comma-separated player specs (default: the noisy heuristic)")
     g.add_argument("--net", type=Path, help="a learned evaluation (JSON) to play half the games")
+    t = sub.add_parser("train", help="rounds of games and fits, with the learning curve (the documented command)")
+    t.add_argument("--games", type=int, default=10000, help="games a round")
+    t.add_argument("--rounds", type=int, default=2, help="rounds after the first (the heuristic's games)")
+    t.add_argument("--hidden", type=int, default=32)
+    t.add_argument("--epochs", type=int, default=6)
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--eval-games", type=int, default=200, help="evaluation games an opponent (hard: a fifth)")
+    t.add_argument("--opponents", default="random,heuristic,hard:iterations=1000")
+    t.add_argument("--work", type=Path, default=Path("/tmp/timessquare-learned"), help="games and nets of each round")
+    t.add_argument("--out", type=Path, default=Path("/tmp/timessquare-learned/learned_net.json"))
+    t.add_argument("--curve", type=Path, default=Path("/tmp/timessquare-learned/curve.svg"))
     f = sub.add_parser("fit")
     f.add_argument("data", type=Path, nargs="+")
     f.add_argument("--out", type=Path, required=True)
@@ -212,15 +338,11 @@ def main() -> None:
     if args.command == "generate":
         net = load_net(args.net) if args.net else None
         generate(args.games, args.seed, [s for s in args.players.split(",") if s], args.out, net)
+    elif args.command == "train":
+        train(args)
     else:
-        parts = [np.load(p) for p in args.data]
-        offset, gs = 0, []
-        for part in parts:
-            gs.append(part["g"] + offset)
-            offset += int(part["g"].max()) + 1
-        x = np.concatenate([p["x"] for p in parts]).astype(np.float64)
-        y = np.concatenate([p["y"] for p in parts]).astype(np.float64)
-        net = fit(x, y, np.concatenate(gs), args.hidden, args.epochs, 0)
+        x, y, g = load_data(args.data)
+        net = fit(x, y, g, args.hidden, args.epochs, 0)
         save_net(learned_net(net, {"rows": len(y)}), args.out)
 
 
