@@ -1,6 +1,8 @@
 """Train the learned evaluation behind the player `learned` and the expert's `eval=learned` (docs/research.md).
 
-    .venv/bin/python scripts/train_learned.py --games 12000 --iterations 2 --out /tmp/learned.npz
+    .venv/bin/python scripts/train_learned.py --games 10000 --rounds 2 --out /tmp/learned_net.json
+    .venv/bin/python scripts/train_learned.py --seed 5 generate 2000 /tmp/games.npz    # only games
+    .venv/bin/python scripts/train_learned.py --epochs 8 fit /tmp/games.npz --net-out /tmp/net.json
 
 The method, fitted value iteration on the compiled core (expert iteration with a one-ply improver):
 
@@ -8,8 +10,9 @@ The method, fitted value iteration on the compiled core (expert iteration with a
    of random complete turns, so that positions vary; later rounds: the newest learned player against the
    heuristic and against itself). Every complete turn's end position (before the draw) is kept, from both
    seats' views, with the game's result.
-2. `fit`: a small network (the evaluation's 44 features -> 32 tanh -> 1 logistic) fitted to the results by
-   Adam on the log loss, 10% of the games held out.
+2. `fit`: a small network (learned_net.py: the evaluation's 43 features, the board one-hot, the own hand and
+   the deck timer, 162 inputs -> 32 tanh -> 1 logistic, plus the linear evaluation's terms) fitted to the
+   results by Adam on the log loss, 10% of the games held out.
 3. Each round's network plays the next round's games; at the end the curve (the learned player against
    random, heuristic, medium and hard after each round) is drawn as an SVG, by default outside docs/.
 
@@ -34,15 +37,17 @@ from timessquare.actions import END_ID
 from timessquare.arena.runner import deal_seeds
 from timessquare.arena.stats import wilson_interval
 from timessquare.game import Game
-from timessquare.players.evaluation import WEIGHTS, features, result_value
+from timessquare.players.evaluation import NUM_FEATURES, WEIGHTS, result_value
 from timessquare.players.heuristic import Plan, TurnPlayer
 from timessquare.players.learned import LearnedPlayer
-from timessquare.players.learned_net import LearnedNet, install, load_net
+from timessquare.players.learned_net import LearnedNet, install, load_net, net_inputs
 from timessquare.players.registry import make_player
 from timessquare.players.turns import DEFAULT_TURN_CAP, after_turn_outcome
 from timessquare.state import State
 from timessquare.variants import DEFAULT_RULES
 from timessquare.view import PlayerView
+
+WORK = Path("/tmp/timessquare-learned")
 
 
 class OnePly(TurnPlayer):
@@ -103,15 +108,16 @@ def generate(games: int, seed: int, specs: list[str], out: Path, net: LearnedNet
         result = game.state.result
         assert result is not None
         for state in states:
-            if after_turn_outcome(state).result is not None:
+            outcome = after_turn_outcome(state)
+            if outcome.result is not None:
                 continue  # the turn ends the game: its value is exact, nothing to learn
             for seat in (0, 1):
-                rows.append(features(state, seat))
+                rows.append(net_inputs(state, seat, outcome))
                 targets.append(result_value(result, seat))
                 groups.append(g)
         for p in pair:
             p.close()
-        if (g + 1) % 500 == 0 or g + 1 == games:  # saved as it goes: a long run can be used before its end
+        if (g + 1) % 2000 == 0 or g + 1 == games:  # saved as it goes: a long run can be used before its end
             print(f"{g + 1} games, {len(rows)} rows, {time.time() - start:.0f} s", file=sys.stderr, flush=True)
             x, y = np.array(rows, np.float32), np.array(targets, np.float32)
             np.savez_compressed(out, x=x, y=y, g=np.array(groups))
@@ -124,7 +130,7 @@ def sigmoid(z: np.ndarray) -> np.ndarray:
 def forward(net: dict[str, np.ndarray], x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The logit of each row and the hidden layer: the linear evaluation plus a tanh layer's correction."""
     h = np.tanh(x @ net["w1"] + net["b1"])
-    return x @ net["linear"] + net["bias"] + h @ net["w2"] + net["b2"], h
+    return x[:, :NUM_FEATURES] @ net["linear"] + net["bias"] + h @ net["w2"] + net["b2"], h
 
 
 def log_loss(p: np.ndarray, y: np.ndarray) -> float:
@@ -149,7 +155,7 @@ def fit(x: np.ndarray, y: np.ndarray, groups: np.ndarray, hidden: int, epochs: i
     m = {k: np.zeros_like(v) for k, v in net.items()}
     v2 = {k: np.zeros_like(v) for k, v in net.items()}
     step, lr, batch = 0, 1e-3, 2048
-    base = log_loss(sigmoid(xv @ np.array(WEIGHTS)), yv)
+    base = log_loss(sigmoid(xv[:, :NUM_FEATURES] @ np.array(WEIGHTS)), yv)
     for epoch in range(epochs):
         order = rng.permutation(len(yt))
         for k in range(0, len(order), batch):
@@ -159,7 +165,7 @@ def fit(x: np.ndarray, y: np.ndarray, groups: np.ndarray, hidden: int, epochs: i
             d = (sigmoid(z) - yb) / len(idx)  # d loss / d logit
             dh = np.outer(d, net["w2"]) * (1 - h * h)
             grads = {
-                "linear": xb.T @ d + 1e-4 * net["linear"],
+                "linear": xb[:, :NUM_FEATURES].T @ d + 1e-4 * net["linear"],
                 "bias": np.array([d.sum()]),
                 "w1": xb.T @ dh + 1e-4 * net["w1"],
                 "b1": dh.sum(axis=0),
@@ -309,41 +315,37 @@ def load_data(paths: Sequence[Path]) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return x, y, np.concatenate(groups)
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
-    g = sub.add_parser("generate")
-    g.add_argument("games", type=int)
-    g.add_argument("seed", type=int)
+    parser.add_argument("--games", type=int, default=10000, help="games a round (default 10000)")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds after the first, the heuristic's (default 2)")
+    parser.add_argument("--hidden", type=int, default=32, help="hidden units (default 32)")
+    parser.add_argument("--epochs", type=int, default=6, help="passes over the data a fit (default 6)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--eval-games", type=int, default=200, help="evaluation games an opponent (hard: a fifth)")
+    parser.add_argument("--opponents", default="random,heuristic,hard:iterations=1000", help="the curve's opponents")
+    parser.add_argument("--work", type=Path, default=WORK, help=f"each round's games and net (default {WORK})")
+    parser.add_argument("--out", type=Path, default=WORK / "learned_net.json", help="the best net (JSON)")
+    parser.add_argument("--curve", type=Path, default=WORK / "curve.svg", help="the learning curve (SVG)")
+    sub = parser.add_subparsers(dest="command")
+    g = sub.add_parser("generate", help="only games: their positions' features and results (npz)")
+    g.add_argument("count", type=int)
     g.add_argument("out", type=Path)
     g.add_argument("--players", default="", help="comma-separated player specs (default: the noisy heuristic)")
     g.add_argument("--net", type=Path, help="a learned evaluation (JSON) to play half the games")
-    t = sub.add_parser("train", help="rounds of games and fits, with the learning curve (the documented command)")
-    t.add_argument("--games", type=int, default=10000, help="games a round")
-    t.add_argument("--rounds", type=int, default=2, help="rounds after the first (the heuristic's games)")
-    t.add_argument("--hidden", type=int, default=32)
-    t.add_argument("--epochs", type=int, default=6)
-    t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--eval-games", type=int, default=200, help="evaluation games an opponent (hard: a fifth)")
-    t.add_argument("--opponents", default="random,heuristic,hard:iterations=1000")
-    t.add_argument("--work", type=Path, default=Path("/tmp/timessquare-learned"), help="games and nets of each round")
-    t.add_argument("--out", type=Path, default=Path("/tmp/timessquare-learned/learned_net.json"))
-    t.add_argument("--curve", type=Path, default=Path("/tmp/timessquare-learned/curve.svg"))
-    f = sub.add_parser("fit")
+    f = sub.add_parser("fit", help="only a fit of generated games")
     f.add_argument("data", type=Path, nargs="+")
-    f.add_argument("--out", type=Path, required=True)
-    f.add_argument("--hidden", type=int, default=32)
-    f.add_argument("--epochs", type=int, default=8)
-    args = parser.parse_args()
+    f.add_argument("--net-out", type=Path, required=True)
+    args = parser.parse_args(argv)
     if args.command == "generate":
         net = load_net(args.net) if args.net else None
-        generate(args.games, args.seed, [s for s in args.players.split(",") if s], args.out, net)
-    elif args.command == "train":
-        train(args)
+        generate(args.count, args.seed, [s for s in args.players.split(",") if s], args.out, net)
+    elif args.command == "fit":
+        x, y, groups = load_data(args.data)
+        fitted = fit(x, y, groups, args.hidden, args.epochs, args.seed)
+        save_net(learned_net(fitted, {"rows": len(y), "seed": args.seed}), args.net_out)
     else:
-        x, y, g = load_data(args.data)
-        net = fit(x, y, g, args.hidden, args.epochs, 0)
-        save_net(learned_net(net, {"rows": len(y)}), args.out)
+        train(args)
 
 
 if __name__ == "__main__":

@@ -93,7 +93,14 @@ static int weights_ready = 0;
    it replaces the linear evaluation: 0 nowhere, 1 everywhere (turn choice, playouts, leaves), 2 only for
    the value at the end of a playout (the search's leaves). */
 #define NET_MAX_HIDDEN 64
-static double NET_LIN[NUM_FEATURES], NET_BIAS, NET_W1[NUM_FEATURES][NET_MAX_HIDDEN], NET_B1[NET_MAX_HIDDEN],
+/* the net's inputs: the features, then the board (6 figures one-hot over the spaces, the seat to move), then
+   the own hand by card type, the cards to draw, the cards left / 40 and the second supply (learned_net.py) */
+#define NET_ONEHOT (NUM_FEATURES)
+#define NET_ME_TO_MOVE (NET_ONEHOT + 6 * (LAST_SPACE + 1))
+#define NET_HAND (NET_ME_TO_MOVE + 1)
+#define NET_REST_EXTRA (NUM_CARDS + 3)
+#define NET_INPUTS (NET_HAND + NET_REST_EXTRA)
+static double NET_LIN[NUM_FEATURES], NET_BIAS, NET_W1[NET_INPUTS][NET_MAX_HIDDEN], NET_B1[NET_MAX_HIDDEN],
     NET_W2[NET_MAX_HIDDEN], NET_B2;
 static int net_hidden = 0, eval_mode = 0;
 
@@ -631,7 +638,7 @@ static inline double deck_exp(int left, int scale) {
     return scale == 8 ? deck_exp8[left - DECK_EXP_MIN] : deck_exp25[left - DECK_EXP_MIN];
 }
 
-static double net_logit(const int *fig, int me_to_move, const double *rest, int k);
+static double net_logit(const int *fig, int me_to_move, const double *rest, int k, const double *extra);
 
 static double evaluate_as(const GS *s, int seat, int net) {
     Outcome o = after_turn_outcome(s);
@@ -691,7 +698,12 @@ static double evaluate_as(const GS *s, int seat, int net) {
     rest[k++] = unseen_red * (deb > sue ? 1.0 : 0.0);
     double logit;
     if (net) {
-        logit = net_logit(fig, me_to_move, rest, k);
+        double extra[NET_REST_EXTRA];
+        for (int c = 0; c < NUM_CARDS; c++) extra[c] = hand[c];
+        extra[NUM_CARDS] = refill;
+        extra[NUM_CARDS + 1] = left / 40.0;
+        extra[NUM_CARDS + 2] = second ? 1.0 : 0.0;
+        logit = net_logit(fig, me_to_move, rest, k, extra);
     } else {
         for (int i = 0; i < k; i++) rest[i] *= WEIGHTS[NUM_BOARD_FEATURES + i];
         logit = board + py_sum(rest, k);
@@ -713,7 +725,7 @@ typedef struct {
 } NetCacheEntry;
 static NetCacheEntry net_cache[1 << NET_CACHE_BITS];
 
-static double net_logit(const int *fig, int me_to_move, const double *rest, int k) {
+static double net_logit(const int *fig, int me_to_move, const double *rest, int k, const double *extra) {
     uint64_t key = 1;
     for (int f = 0; f < 6; f++) key = key * 17 + (uint64_t)fig[f];
     key = key * 2 + (uint64_t)me_to_move;
@@ -729,6 +741,10 @@ static double net_logit(const int *fig, int me_to_move, const double *rest, int 
             e->linear += NET_LIN[i] * f[i];
             for (int j = 0; j < H; j++) e->hidden[j] += f[i] * NET_W1[i][j];
         }
+        for (int q = 0; q < 6; q++)
+            for (int j = 0; j < H; j++) e->hidden[j] += NET_W1[NET_ONEHOT + q * (LAST_SPACE + 1) + fig[q]][j];
+        if (me_to_move)
+            for (int j = 0; j < H; j++) e->hidden[j] += NET_W1[NET_ME_TO_MOVE][j];
         e->key = key;
     }
     double pre[NET_MAX_HIDDEN];
@@ -739,6 +755,11 @@ static double net_logit(const int *fig, int me_to_move, const double *rest, int 
         logit += NET_LIN[NUM_BOARD_FEATURES + i] * x;
         if (x != 0.0)
             for (int j = 0; j < H; j++) pre[j] += x * NET_W1[NUM_BOARD_FEATURES + i][j];
+    }
+    for (int i = 0; i < NET_REST_EXTRA; i++) {
+        double x = extra[i];
+        if (x != 0.0)
+            for (int j = 0; j < H; j++) pre[j] += x * NET_W1[NET_HAND + i][j];
     }
     for (int j = 0; j < H; j++) logit += NET_W2[j] * tanh(pre[j]);
     return logit;
@@ -1709,7 +1730,7 @@ static int read_doubles(PyObject *obj, double *out, Py_ssize_t n, const char *wh
     return 0;
 }
 
-/* set_net(linear, bias, w1 (features x hidden, row by row), b1, w2, b2): the learned evaluation. */
+/* set_net(linear, bias, w1 (inputs x hidden, row by row), b1, w2, b2): the learned evaluation. */
 static PyObject *mod_set_net(PyObject *mod, PyObject *args) {
     PyObject *lin, *w1, *b1, *w2;
     double bias, b2;
@@ -1717,13 +1738,13 @@ static PyObject *mod_set_net(PyObject *mod, PyObject *args) {
     Py_ssize_t hidden = PySequence_Size(b1);
     if (hidden < 0) return NULL;
     if (hidden < 1 || hidden > NET_MAX_HIDDEN) return PyErr_Format(PyExc_ValueError, "1 to %d hidden units", NET_MAX_HIDDEN);
-    static double flat[NUM_FEATURES * NET_MAX_HIDDEN];
+    static double flat[NET_INPUTS * NET_MAX_HIDDEN];
     double l[NUM_FEATURES], c1[NET_MAX_HIDDEN], c2[NET_MAX_HIDDEN];
-    if (read_doubles(lin, l, NUM_FEATURES, "linear") < 0 || read_doubles(w1, flat, NUM_FEATURES * hidden, "w1") < 0 ||
+    if (read_doubles(lin, l, NUM_FEATURES, "linear") < 0 || read_doubles(w1, flat, NET_INPUTS * hidden, "w1") < 0 ||
         read_doubles(b1, c1, hidden, "b1") < 0 || read_doubles(w2, c2, hidden, "w2") < 0)
         return NULL;
     memcpy(NET_LIN, l, sizeof l);
-    for (int i = 0; i < NUM_FEATURES; i++)
+    for (int i = 0; i < NET_INPUTS; i++)
         for (int j = 0; j < hidden; j++) NET_W1[i][j] = flat[i * hidden + j];
     memcpy(NET_B1, c1, (size_t)hidden * sizeof(double));
     memcpy(NET_W2, c2, (size_t)hidden * sizeof(double));

@@ -1,6 +1,10 @@
 """The learned evaluation: a small network over the evaluation's features, trained on game results.
 
-    value = sigmoid(linear . f + bias + w2 . tanh(f W1 + b1) + b2)      f = evaluation.features(state, seat)
+    value = sigmoid(linear . f + bias + w2 . tanh(x W1 + b1) + b2)
+
+where f = evaluation.features(state, seat) and x = f followed by the board itself (each figure's space in
+the seat's coordinates, one-hot, and who moves next), the seat's own cards by type, the cards it has to
+draw, and the deck timer (the cards left, which supply): `net_inputs`.
 
 The linear part starts at the hand-fitted evaluation (evaluation.py) and the tanh layer learns what a sum of
 the features cannot say (scripts/train_learned.py, docs/research.md "The learned player"). It reads the
@@ -23,13 +27,43 @@ from pathlib import Path
 from typing import Any
 
 from .. import _fastcore as fastcore
+from ..cards import HAND_SIZE, LAST_SPACE, NUM_CARD_TYPES
 from ..errors import TimesSquareError
 from ..state import State
-from .evaluation import FEATURE_NAMES, NUM_FEATURES, features, result_value
-from .turns import after_turn_outcome
+from .evaluation import FEATURE_NAMES, NUM_FEATURES, SECOND_SUPPLY_ESTIMATE, features, frame, result_value
+from .turns import Outcome, after_turn_outcome
 
-NET_FORMAT = "times-square/learned-eval/1"
+NET_FORMAT = "times-square/learned-eval/2"
 NET_FILE = "learned_net.json"
+SPACES = LAST_SPACE + 1
+# The inputs after the features, in the order C reads them (_core.c, net_logit): the board part first.
+EXTRA_INPUTS = (
+    ("figures one-hot", 6 * SPACES),
+    ("me to move", 1),
+    ("hand", NUM_CARD_TYPES),
+    ("refill", 1),
+    ("cards left / 40", 1),
+    ("second supply", 1),
+)
+NUM_INPUTS = NUM_FEATURES + sum(size for _, size in EXTRA_INPUTS)
+
+
+def net_inputs(state: State, seat: int, outcome: Outcome) -> list[float]:
+    """The network's inputs for `seat` at the end of the turn in `state` (outcome: its after_turn_outcome)."""
+    x = features(state, seat, outcome)
+    board = [0.0] * (6 * SPACES)
+    for i, space in enumerate(frame(outcome.pos, seat)):
+        board[i * SPACES + space] = 1.0
+    second = state.supply_number == 2
+    supply = len(state.supply) - outcome.drawn
+    left = supply if second else max(0, supply) + SECOND_SUPPLY_ESTIMATE
+    hand = state.hands[seat]
+    refill = HAND_SIZE - state.hand_sizes[seat]
+    x += board
+    x.append(1.0 if outcome.to_move == seat else 0.0)
+    x += [float(hand[c]) for c in range(NUM_CARD_TYPES)]
+    x += [float(refill), left / 40.0, 1.0 if second else 0.0]
+    return x
 
 
 @dataclass(frozen=True)
@@ -46,12 +80,13 @@ class LearnedNet:
     def hidden(self) -> int:
         return len(self.b1)
 
-    def logit(self, f: list[float]) -> float:
+    def logit(self, x: list[float]) -> float:
+        """The logit of the inputs `x` (net_inputs)."""
         pre = list(self.b1)
-        for x, row in zip(f, self.w1, strict=True):
-            if x:
-                pre = [p + x * w for p, w in zip(pre, row, strict=True)]
-        out = sum(w * x for w, x in zip(self.linear, f, strict=True)) + self.bias + self.b2
+        for v, row in zip(x, self.w1, strict=True):
+            if v:
+                pre = [p + v * w for p, w in zip(pre, row, strict=True)]
+        out = sum(w * v for w, v in zip(self.linear, x, strict=False)) + self.bias + self.b2  # the features only
         return out + sum(w * math.tanh(p) for w, p in zip(self.w2, pre, strict=True))
 
     def value(self, state: State, seat: int) -> float:
@@ -59,7 +94,7 @@ class LearnedNet:
         outcome = after_turn_outcome(state)
         if outcome.result is not None:
             return result_value(outcome.result, seat)
-        logit = self.logit(features(state, seat, outcome))
+        logit = self.logit(net_inputs(state, seat, outcome))
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
 
     def compiled_weights(self) -> fastcore.NetWeights:
@@ -87,7 +122,7 @@ def net_from_document(doc: dict[str, Any]) -> LearnedNet:
         raise TimesSquareError("the learned evaluation was trained on other features: retrain it")
     w1 = tuple(tuple(float(w) for w in row) for row in doc["w1"])
     b1 = tuple(float(b) for b in doc["b1"])
-    if len(w1) != NUM_FEATURES or any(len(row) != len(b1) for row in w1) or len(doc["w2"]) != len(b1):
+    if len(w1) != NUM_INPUTS or any(len(row) != len(b1) for row in w1) or len(doc["w2"]) != len(b1):
         raise TimesSquareError("the learned evaluation's layers do not fit together")
     return LearnedNet(
         linear=tuple(float(w) for w in doc["linear"]),
