@@ -27,6 +27,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,11 +40,14 @@ from timessquare.arena.stats import wilson_interval
 from timessquare.game import Game
 from timessquare.players.evaluation import NUM_FEATURES, WEIGHTS, result_value
 from timessquare.players.heuristic import Plan, TurnPlayer
+from timessquare.players.ismcts import ismcts_search
 from timessquare.players.learned import LearnedPlayer
 from timessquare.players.learned_net import LearnedNet, install, load_net, net_inputs
+from timessquare.players.levels import EXPERT_CONFIG
 from timessquare.players.registry import make_player
 from timessquare.players.turns import DEFAULT_TURN_CAP, after_turn_outcome
 from timessquare.state import State
+from timessquare.tables import TK_START
 from timessquare.variants import DEFAULT_RULES
 from timessquare.view import PlayerView
 
@@ -121,6 +125,54 @@ def generate(games: int, seed: int, specs: list[str], out: Path, net: LearnedNet
             print(f"{g + 1} games, {len(rows)} rows, {time.time() - start:.0f} s", file=sys.stderr, flush=True)
             x, y = np.array(rows, np.float32), np.array(targets, np.float32)
             np.savez_compressed(out, x=x, y=y, g=np.array(groups))
+
+
+def label(count: int, seed: int, out: Path, iterations: int) -> None:
+    """Expert iteration's teacher: at turn starts of noisy heuristic games, the expert's search (depth 3,
+    256 worlds, `iterations` a decision, one process) values each root turn it searched; every such turn's
+    end position is kept with the search's value (y) and its visits (w). The search samples the hidden
+    cards from the view, so its values are the seat's own (R10)."""
+    rng = random.Random(seed)
+    config = replace(EXPERT_CONFIG, iterations=iterations, seconds=0.0, workers=1)
+    rows: list[list[float]] = []
+    targets: list[float] = []
+    weights: list[float] = []
+    groups: list[int] = []
+    start, decisions, g = time.time(), 0, 0
+    while decisions < count:
+        pair = [OnePly(None, rng.choice([0.0, 0.1, 0.2, 0.3])) for _ in range(2)]
+        game = Game.new(rng.getrandbits(64))
+        while not game.is_over and decisions < count:
+            state = game.state
+            seat = state.to_move
+            if state.turn_key == TK_START and rng.random() < 0.5:
+                stats = ismcts_search(game.view(seat), DEFAULT_RULES, config, rng.getrandbits(32))
+                for actions, visits, value_sum in zip(stats.turns, stats.visits, stats.value_sums, strict=True):
+                    if visits < 4:
+                        continue
+                    after = state.clone()
+                    for aid in actions:
+                        if aid != END_ID:
+                            after.apply(aid)
+                    outcome = after_turn_outcome(after)
+                    if outcome.result is not None:
+                        continue
+                    rows.append(net_inputs(after, seat, outcome))
+                    targets.append(value_sum / visits)
+                    weights.append(visits)
+                    groups.append(g)
+                decisions += 1
+                if decisions % 200 == 0 or decisions == count:
+                    print(f"{decisions} decisions, {len(rows)} rows, {time.time() - start:.0f} s", flush=True)
+                    np.savez_compressed(
+                        out,
+                        x=np.array(rows, np.float32),
+                        y=np.array(targets, np.float32),
+                        w=np.array(weights, np.float32),
+                        g=np.array(groups),
+                    )
+            game.apply_checked(pair[seat].choose(game.view(seat), state.legal_ids(), rng))
+        g += 1
 
 
 def sigmoid(z: np.ndarray) -> np.ndarray:
@@ -333,6 +385,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     g.add_argument("out", type=Path)
     g.add_argument("--players", default="", help="comma-separated player specs (default: the noisy heuristic)")
     g.add_argument("--net", type=Path, help="a learned evaluation (JSON) to play half the games")
+    lab = sub.add_parser("label", help="only the expert's search values of root turns (expert iteration)")
+    lab.add_argument("count", type=int, help="search decisions")
+    lab.add_argument("out", type=Path)
+    lab.add_argument("--iterations", type=int, default=2000)
     f = sub.add_parser("fit", help="only a fit of generated games")
     f.add_argument("data", type=Path, nargs="+")
     f.add_argument("--net-out", type=Path, required=True)
@@ -340,6 +396,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.command == "generate":
         net = load_net(args.net) if args.net else None
         generate(args.count, args.seed, [s for s in args.players.split(",") if s], args.out, net)
+    elif args.command == "label":
+        label(args.count, args.seed, args.out, args.iterations)
     elif args.command == "fit":
         x, y, groups = load_data(args.data)
         fitted = fit(x, y, groups, args.hidden, args.epochs, args.seed)
