@@ -185,16 +185,21 @@ def forward(net: dict[str, np.ndarray], x: np.ndarray) -> tuple[np.ndarray, np.n
     return x[:, :NUM_FEATURES] @ net["linear"] + net["bias"] + h @ net["w2"] + net["b2"], h
 
 
-def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+def log_loss(p: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
     p = np.clip(p, 1e-6, 1 - 1e-6)
-    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+    return float(np.sum(w * -(y * np.log(p) + (1 - y) * np.log(1 - p))) / np.sum(w))
 
 
-def fit(x: np.ndarray, y: np.ndarray, groups: np.ndarray, hidden: int, epochs: int, seed: int) -> dict[str, np.ndarray]:
-    """Adam on the log loss; the linear part starts at the shipped weights, the tanh layer near zero."""
+def fit(
+    x: np.ndarray, y: np.ndarray, w: np.ndarray, groups: np.ndarray, hidden: int, epochs: int, seed: int
+) -> dict[str, np.ndarray]:
+    """Adam on the weighted log loss (targets: a game's result, or a search's value); the linear part starts at
+    the shipped weights, the tanh layer near zero. A tenth of the games (or searches) is held out, and the
+    epoch with the best held-out loss is kept."""
     rng = np.random.default_rng(seed)
-    held = np.isin(groups, rng.permutation(np.unique(groups))[: max(1, len(np.unique(groups)) // 10)])
-    xt, yt, xv, yv = x[~held], y[~held], x[held], y[held]
+    names = np.unique(groups)
+    held = np.isin(groups, rng.permutation(names)[: max(1, len(names) // 10)])
+    xt, yt, wt, xv, yv, wv = x[~held], y[~held], w[~held], x[held], y[held], w[held]
     n_in = x.shape[1]
     net = {
         "linear": np.array(WEIGHTS, np.float64),
@@ -207,14 +212,16 @@ def fit(x: np.ndarray, y: np.ndarray, groups: np.ndarray, hidden: int, epochs: i
     m = {k: np.zeros_like(v) for k, v in net.items()}
     v2 = {k: np.zeros_like(v) for k, v in net.items()}
     step, lr, batch = 0, 1e-3, 2048
-    base = log_loss(sigmoid(xv[:, :NUM_FEATURES] @ np.array(WEIGHTS)), yv)
+    base = log_loss(sigmoid(xv[:, :NUM_FEATURES] @ np.array(WEIGHTS)), yv, wv)
+    best = (log_loss(sigmoid(forward(net, xv)[0]), yv, wv), {k: v.copy() for k, v in net.items()})
+    scale = wt.mean()
     for epoch in range(epochs):
         order = rng.permutation(len(yt))
         for k in range(0, len(order), batch):
             idx = order[k : k + batch]
             xb, yb = xt[idx], yt[idx]
             z, h = forward(net, xb)
-            d = (sigmoid(z) - yb) / len(idx)  # d loss / d logit
+            d = (sigmoid(z) - yb) * wt[idx] / (scale * len(idx))  # d loss / d logit
             dh = np.outer(d, net["w2"]) * (1 - h * h)
             grads = {
                 "linear": xb[:, :NUM_FEATURES].T @ d + 1e-4 * net["linear"],
@@ -229,9 +236,11 @@ def fit(x: np.ndarray, y: np.ndarray, groups: np.ndarray, hidden: int, epochs: i
                 m[key] = 0.9 * m[key] + 0.1 * g
                 v2[key] = 0.999 * v2[key] + 0.001 * g * g
                 net[key] -= lr * (m[key] / (1 - 0.9**step)) / (np.sqrt(v2[key] / (1 - 0.999**step)) + 1e-8)
-        loss = log_loss(sigmoid(forward(net, xv)[0]), yv)
+        loss = log_loss(sigmoid(forward(net, xv)[0]), yv, wv)
         print(f"epoch {epoch + 1}: held-out log loss {loss:.4f} (the linear evaluation: {base:.4f})", flush=True)
-    return net
+        if loss < best[0]:
+            best = (loss, {k: v.copy() for k, v in net.items()})
+    return best[1]
 
 
 def learned_net(net: dict[str, np.ndarray], about: dict[str, object]) -> LearnedNet:
@@ -342,8 +351,8 @@ def train(args: argparse.Namespace) -> None:
         generate(args.games, args.seed + k, [], path, net)
         total_games += args.games
         data.append(path)
-        x, y, g = load_data(data)
-        fitted = fit(x, y, g, args.hidden, args.epochs, args.seed + k)
+        x, y, w, g = load_data(data)
+        fitted = fit(x, y, w, g, args.hidden, args.epochs, args.seed + k)
         net = learned_net(fitted, {"rows": len(y), "games": total_games, "round": k, "seed": args.seed})
         save_net(net, work / f"net{k + 1}.json")
         score = measure(net, f"round {k} net")
@@ -355,16 +364,22 @@ def train(args: argparse.Namespace) -> None:
     print(f"the best net (round {best[1].about['round']}, {best[0]:.1%} against the heuristic) -> {args.out}")
 
 
-def load_data(paths: Sequence[Path]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The rows of several generate files, game numbers kept apart."""
+def load_data(paths: Sequence[Path], label_weight: float = 1.0) -> tuple[np.ndarray, ...]:
+    """The rows of several generate (or label) files: inputs, targets, weights, game numbers kept apart. A
+    label file's rows (search values, weighted by their visits) get `label_weight` times the weight of
+    a game result's row in all."""
     parts = [np.load(p) for p in paths]
-    offset, groups = 0, []
+    offset, groups, weights = 0, [], []
     for part in parts:
         groups.append(part["g"] + offset)
         offset += int(part["g"].max()) + 1
+        if "w" in part:
+            weights.append(part["w"] / part["w"].mean() * label_weight)
+        else:
+            weights.append(np.ones(len(part["y"])))
     x = np.concatenate([p["x"] for p in parts]).astype(np.float64)
     y = np.concatenate([p["y"] for p in parts]).astype(np.float64)
-    return x, y, np.concatenate(groups)
+    return x, y, np.concatenate(weights), np.concatenate(groups)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -392,6 +407,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     f = sub.add_parser("fit", help="only a fit of generated games")
     f.add_argument("data", type=Path, nargs="+")
     f.add_argument("--net-out", type=Path, required=True)
+    f.add_argument("--label-weight", type=float, default=1.0, help="a search-value row's weight (default 1)")
     args = parser.parse_args(argv)
     if args.command == "generate":
         net = load_net(args.net) if args.net else None
@@ -399,8 +415,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     elif args.command == "label":
         label(args.count, args.seed, args.out, args.iterations)
     elif args.command == "fit":
-        x, y, groups = load_data(args.data)
-        fitted = fit(x, y, groups, args.hidden, args.epochs, args.seed)
+        x, y, w, groups = load_data(args.data, args.label_weight)
+        fitted = fit(x, y, w, groups, args.hidden, args.epochs, args.seed)
         save_net(learned_net(fitted, {"rows": len(y), "seed": args.seed}), args.net_out)
     else:
         train(args)
