@@ -52,6 +52,7 @@ from timessquare.variants import DEFAULT_RULES
 from timessquare.view import PlayerView
 
 WORK = Path("/tmp/timessquare-learned")
+NOISES = [0.0, 0.1, 0.2, 0.3]  # each player's share of random complete turns, drawn a game (generate)
 
 
 class OnePly(TurnPlayer):
@@ -103,7 +104,7 @@ def generate(games: int, seed: int, specs: list[str], out: Path, net: LearnedNet
         if specs:
             pair = [make_player(rng.choice(specs)) for _ in range(2)]
         else:
-            noises = [rng.choice([0.0, 0.1, 0.2, 0.3]) for _ in range(2)]
+            noises = [rng.choice(NOISES) for _ in range(2)]
             nets = [net, net if rng.random() < 0.5 else None] if net is not None else [None, None]
             rng.shuffle(nets)
             pair = [OnePly(n, e) for n, e in zip(nets, noises, strict=True)]
@@ -400,6 +401,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     g.add_argument("out", type=Path)
     g.add_argument("--players", default="", help="comma-separated player specs (default: the noisy heuristic)")
     g.add_argument("--net", type=Path, help="a learned evaluation (JSON) to play half the games")
+    g.add_argument("--noise", default="", help="the players' shares of random turns, drawn a game (0,0.1,0.2,0.3)")
     lab = sub.add_parser("label", help="only the expert's search values of root turns (expert iteration)")
     lab.add_argument("count", type=int, help="search decisions")
     lab.add_argument("out", type=Path)
@@ -410,6 +412,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     f.add_argument("--label-weight", type=float, default=1.0, help="a search-value row's weight (default 1)")
     args = parser.parse_args(argv)
     if args.command == "generate":
+        if args.noise:
+            NOISES[:] = [float(v) for v in args.noise.split(",")]
         net = load_net(args.net) if args.net else None
         generate(args.count, args.seed, [s for s in args.players.split(",") if s], args.out, net)
     elif args.command == "label":
