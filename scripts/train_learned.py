@@ -1,6 +1,6 @@
-"""Train the learned evaluation behind the player `learned` and the expert's `eval=learned` (docs/research.md).
+"""Train the learned evaluation behind the player `learned` and the search's `learned=1|2` (docs/research.md).
 
-    .venv/bin/python scripts/train_learned.py --games 10000 --rounds 2 --out /tmp/learned_net.json
+    .venv/bin/python scripts/train_learned.py --games 16000 --rounds 2 --out /tmp/learned_net.json
     .venv/bin/python scripts/train_learned.py --seed 5 generate 2000 /tmp/games.npz    # only games
     .venv/bin/python scripts/train_learned.py --epochs 8 fit /tmp/games.npz --net-out /tmp/net.json
 
@@ -11,10 +11,13 @@ The method, fitted value iteration on the compiled core (expert iteration with a
    heuristic and against itself). Every complete turn's end position (before the draw) is kept, from both
    seats' views, with the game's result.
 2. `fit`: a small network (learned_net.py: the evaluation's 43 features, the board one-hot, the own hand and
-   the deck timer, 162 inputs -> 32 tanh -> 1 logistic, plus the linear evaluation's terms) fitted to the
-   results by Adam on the log loss, 10% of the games held out.
-3. Each round's network plays the next round's games; at the end the curve (the learned player against
-   random, heuristic, medium and hard after each round) is drawn as an SVG, by default outside docs/.
+   the deck timer, 162 inputs -> 64 tanh -> 1 logistic, plus the linear evaluation's terms) fitted to the
+   results by Adam on the log loss, 10% of the games held out, the best epoch kept.
+3. Each round's network plays the next round's games; after each round the learned player is measured
+   against `--opponents` (random, the heuristic, hard at 1,000 iterations; medium is the heuristic) and the
+   curve is drawn as an SVG, by default outside docs/. `--out` gets the net that scored best against the
+   heuristic. `label` (the expert's search values of root turns as targets) is expert iteration's teacher;
+   `fit` takes its files beside generate's (`--label-weight`).
 
 Everything the player reads is the seat's own view (the evaluation's features, evaluation.py).
 """
@@ -385,10 +388,10 @@ def load_data(paths: Sequence[Path], label_weight: float = 1.0) -> tuple[np.ndar
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=10000, help="games a round (default 10000)")
+    parser.add_argument("--games", type=int, default=16000, help="games a round (default 16000)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds after the first, the heuristic's (default 2)")
-    parser.add_argument("--hidden", type=int, default=32, help="hidden units (default 32)")
-    parser.add_argument("--epochs", type=int, default=6, help="passes over the data a fit (default 6)")
+    parser.add_argument("--hidden", type=int, default=64, help="hidden units (default 64)")
+    parser.add_argument("--epochs", type=int, default=8, help="passes over the data a fit (default 8)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--eval-games", type=int, default=200, help="evaluation games an opponent (hard: a fifth)")
     parser.add_argument("--opponents", default="random,heuristic,hard:iterations=1000", help="the curve's opponents")
