@@ -23,28 +23,30 @@ import numpy as np
 from timessquare.arena.stats import wilson_interval
 
 
-def evaluate(model: Any, masked: bool, opponent: str, games: int, seed: int) -> tuple[float, int]:
-    """The greedy policy's points per game against `opponent` over `games` finished games."""
+def evaluate(model: Any, masked: bool, opponent: str, games: int, seed: int) -> tuple[float, int, int]:
+    """The greedy policy's points per game against `opponent` over `games` finished games, and how many of
+    them were cut at the bound on game length (an unmasked policy that repeats an illegal action: a loss)."""
     from timessquare.envs.sb3 import TimesSquareSB3VecEnv
 
     env = TimesSquareSB3VecEnv(num_envs=16, opponent=opponent)
     env.seed(seed)
     obs = env.reset()
-    points, played = 0.0, 0
+    points, played, cut = 0.0, 0, 0
     while played < games:
         masks = env.action_masks()
         if masked:
             actions, _ = model.predict(obs, action_masks=masks, deterministic=True)
         else:
             actions, _ = model.predict(obs, deterministic=True)
-        obs, rewards, dones, _infos = env.step(actions)
+        obs, rewards, dones, infos = env.step(actions)
         for i in np.flatnonzero(dones):
-            points += (float(rewards[i]) + 1) / 2
+            if infos[i].get("TimeLimit.truncated"):
+                cut += 1
+            else:
+                points += (float(rewards[i]) + 1) / 2
             played += 1
-        if not masked and played == 0 and env.venv._illegal.all():  # stuck on illegal actions: a loss each
-            break
     env.close()
-    return (points / played if played else 0.0), played
+    return points / played, played, cut
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -78,9 +80,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.out:
         model.save(args.out)
     for opponent in ("random", "heuristic"):
-        score, played = evaluate(model, masked, opponent, args.eval_games, args.seed + 100)
-        lo, hi = wilson_interval(score, played) if played else (0.0, 0.0)
-        print(f"  greedy vs {opponent}: {score:.1%} of {played} games ({lo:.1%} .. {hi:.1%})")
+        score, played, cut = evaluate(model, masked, opponent, args.eval_games, args.seed + 100)
+        lo, hi = wilson_interval(score, played)
+        cuts = f", {cut} cut at the length bound (lost)" if cut else ""
+        print(f"  greedy vs {opponent}: {score:.1%} of {played} games ({lo:.1%} .. {hi:.1%}){cuts}")
 
 
 if __name__ == "__main__":
