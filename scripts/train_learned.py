@@ -290,7 +290,7 @@ def match(net: LearnedNet, opponent: str, games: int, seed: int) -> tuple[float,
     return points / n, n
 
 
-def write_curve(path: Path, curve: list[dict[str, Any]], opponents: Sequence[str]) -> None:
+def write_curve(path: Path, curve: list[dict[str, Any]], opponents: Sequence[str], title: str = "") -> None:
     """The learning curve as an SVG picture: the learned player's points per game against each opponent
     after each round (round 0: the linear evaluation, i.e. the heuristic itself)."""
     width, height, margin = 640, 360, 48
@@ -315,7 +315,7 @@ def write_curve(path: Path, curve: list[dict[str, Any]], opponents: Sequence[str
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>')
         label = f"vs {name} ({curve[-1][name][1]} games a point)"
         parts.append(f'<text x="{width - margin - 230}" y="{margin + 16 * c}" fill="{colour}">{label}</text>')
-    title = f"learned player: points per game after each round, {curve[-1]['seconds']:.0f} s of training"
+    title = title or f"learned player: points per game after each round, {curve[-1]['seconds']:.0f} s of training"
     parts.append(f'<text x="{margin}" y="20">{title}</text>')
     parts.append(f'<text x="{width / 2 - 80}" y="{height - 10}">training games (all rounds so far)</text>')
     head = f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
