@@ -27,6 +27,9 @@ SEEDED_SPECS = (
     "pimc:iterations=40,workers=1,worlds=4",
     "textbook:iterations=40",
     "ismcts:iterations=40,workers=1,model=1,candidates=3",
+    "learned",
+    "learned:compiled=0",
+    "expert:iterations=40,workers=1,learned=1",
 )
 
 

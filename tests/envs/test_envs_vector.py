@@ -19,7 +19,7 @@ from timessquare import _fastcore
 from timessquare.actions import NUM_ACTIONS
 from timessquare.envs.encoding import OBSERVATION_SIZE
 from timessquare.envs.gym_env import TimesSquareEnv
-from timessquare.envs.vector import TimesSquareVectorEnv
+from timessquare.envs.vector import TimesSquareVectorEnv, terminal_mask
 from timessquare.errors import TimesSquareError
 from timessquare.game import Game
 from timessquare.players.base import BasePlayer
@@ -80,7 +80,8 @@ def replay_episode(trajectory: Any, steps: list[tuple[Any, ...]], check: Any = N
         assert ("illegal_action" in info) == illegal
         assert r == pytest.approx(reward) and term == terminated and trunc == truncated
         assert np.array_equal(obs, next_obs), "observations differ"
-        assert np.array_equal(info["action_mask"], next_mask), "masks differ"
+        expected_mask = terminal_mask() if term else info["action_mask"]  # never an all-zero row
+        assert np.array_equal(expected_mask, next_mask), "masks differ"
     assert not events, "every recorded event was replayed"
     return len(steps) - 1
 
@@ -95,7 +96,7 @@ def run_and_compare(opponent: str, num_envs: int, total_steps: int, seed: int, c
     fresh = np.zeros(num_envs, bool)
     for _ in range(total_steps // num_envs):
         mask = info["action_mask"]
-        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in mask])  # 0: ignored
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])  # no row is all zero
         wild = rng.random(num_envs) < 0.05  # now and then an illegal action, or no action id at all
         actions[wild] = rng.integers(-3, NUM_ACTIONS + 3, wild.sum())
         obs, rewards, terminated, truncated, info = envs.step(actions)
@@ -161,7 +162,7 @@ def test_python_engine_takes_any_opponent_and_autoresets() -> None:
     envs = TimesSquareVectorEnv(2, opponent="easy", engine="python", seat="B")
     obs, info = envs.reset(seed=1)
     assert obs.shape == (2, OBSERVATION_SIZE) and info["action_mask"].shape == (2, NUM_ACTIONS)
-    assert list(info["seat"]) == [1, 1]
+    assert list(info["seat"]) == ["B", "B"]
     ended = None
     for _ in range(400):
         obs, rewards, terminated, _truncated, info = envs.step(info["action_mask"].argmax(axis=1))
@@ -170,7 +171,8 @@ def test_python_engine_takes_any_opponent_and_autoresets() -> None:
             break
         if terminated.any():
             ended = int(np.flatnonzero(terminated)[0])
-            assert rewards[ended] in (-1.0, 0.0, 1.0) and not info["action_mask"][ended].any()
+            assert rewards[ended] in (-1.0, 0.0, 1.0) and np.array_equal(info["action_mask"][ended], terminal_mask())
+            assert info["_result"][ended] and info["result"][ended] in ("A", "B", "draw")
     assert ended is not None
 
 
@@ -199,3 +201,74 @@ def test_bad_arguments_are_refused_clearly() -> None:
     if _fastcore.available():
         with pytest.raises(TimesSquareError, match="engine='python'"):
             TimesSquareVectorEnv(2, opponent="easy", engine="c")
+
+
+@needs_c
+def test_make_vec_gives_the_compiled_env_and_no_mask_row_is_ever_empty() -> None:
+    import gymnasium
+
+    import timessquare.envs  # noqa: F401  (registers TimesSquare-v0 and its vector entry point)
+
+    envs = gymnasium.make_vec("TimesSquare-v0", num_envs=16)
+    assert isinstance(envs, TimesSquareVectorEnv) and envs.engine == "c"
+    _obs, info = envs.reset(seed=4)
+    rng = np.random.default_rng(4)
+    games = 0
+    for _ in range(3000):
+        mask = info["action_mask"]
+        assert mask.any(axis=1).all(), "an all-zero mask row"
+        logits = np.where(mask > 0, rng.standard_normal(mask.shape), -np.inf)  # a masked policy: no NaN
+        probs = np.exp(logits - logits.max(axis=1, keepdims=True))
+        assert not np.isnan(probs).any()
+        _obs, rewards, terminated, _truncated, info = envs.step(logits.argmax(axis=1))
+        for i in np.flatnonzero(terminated):
+            games += 1
+            assert np.array_equal(info["action_mask"][i], terminal_mask())
+            seat, result = info["seat"][i], info["result"][i]
+            assert seat in ("A", "B") and info["_result"][i]
+            assert result == ("draw" if rewards[i] == 0 else seat if rewards[i] > 0 else {"A": "B", "B": "A"}[seat])
+        assert not info["_result"][~terminated].any()
+    assert games > 100
+    envs.close()
+    assert envs.closed
+    with pytest.raises(TimesSquareError, match="closed"):
+        envs.step(np.zeros(16, np.int64))
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_reset_takes_one_seed_a_sub_environment(engine: str) -> None:
+    if engine == "c" and not _fastcore.available():
+        pytest.skip("the compiled core is not built")
+    envs = TimesSquareVectorEnv(3, engine=engine)
+    a, _ = envs.reset(seed=[7, 8, 9])
+    b, _ = envs.reset(seed=[7, 8, 9])
+    c, _ = envs.reset(seed=[7, 8, 10])
+    assert np.array_equal(a, b) and np.array_equal(a[:2], c[:2]) and not np.array_equal(a[2], c[2])
+    if engine == "c":
+        same, _ = envs.reset(seed=[5, 5, 5])
+        assert np.array_equal(same, envs.reset(seed=5)[0])
+    envs.reset(seed=[1, None, 2])  # None: drawn from the environment's generator
+    with pytest.raises(TimesSquareError, match="3 seeds"):
+        envs.reset(seed=[1, 2])
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_autoreset_deals_the_ended_games_at_once(engine: str) -> None:
+    if engine == "c" and not _fastcore.available():
+        pytest.skip("the compiled core is not built")
+    envs = TimesSquareVectorEnv(4, engine=engine)
+    _obs, info = envs.reset(seed=3)
+    assert not envs.autoreset()[1].any()  # nothing has ended
+    for _ in range(1000):
+        _obs, _rewards, terminated, truncated, info = envs.step(info["action_mask"].argmax(axis=1))
+        if terminated.any():
+            break
+    assert terminated.any()
+    _obs, dealt = envs.autoreset()
+    assert np.array_equal(dealt, terminated | truncated)
+    masks = envs.action_masks()
+    # the fresh games are played on at the next step, not dealt again: an illegal action there costs the
+    # penalty (the step that deals anew would ignore it with reward 0)
+    illegal = np.array([int(np.flatnonzero(~m)[0]) for m in masks])
+    _obs, rewards2, _term, _trunc, info2 = envs.step(illegal)
+    assert (rewards2[dealt] == pytest.approx(-0.1)) and info2["illegal_action"][dealt].all()

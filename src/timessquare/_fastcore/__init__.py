@@ -58,6 +58,47 @@ def use_evaluation(weights: Sequence[float], layout: Mapping[str, int]) -> None:
     _ready = False  # checked and handed to C at the next compiled_module()
 
 
+NetWeights = tuple[tuple[float, ...], float, tuple[float, ...], tuple[float, ...], tuple[float, ...], float]
+_net: NetWeights | None = None  # the learned evaluation: linear, bias, w1 (flat, row by row), b1, w2, b2
+_net_given = False  # whether C holds _net
+EVAL_LINEAR, EVAL_NET, EVAL_NET_LEAVES = 0, 1, 2  # where C uses the learned evaluation (set_eval_mode)
+
+
+def use_net(net: NetWeights) -> None:
+    """The learned evaluation the compiled core mirrors (players/learned_net.py), over the same features as
+    the linear one: `linear` and `bias` (its linear part), `w1` (features x hidden, row by row), `b1`, `w2`,
+    `b2`. Used only where `evaluation_mode` says."""
+    global _net, _net_given
+    _net, _net_given = net, False
+
+
+class evaluation_mode:
+    """`with evaluation_mode(EVAL_NET): ...` runs the compiled core's evaluations inside with the learned
+    evaluation (EVAL_NET_LEAVES: only the values at the search's leaves), and restores the mode after. The
+    mode is the process's: a player sets it around its own calls into C."""
+
+    def __init__(self, mode: int) -> None:
+        self.mode = mode
+        self.before = EVAL_LINEAR
+
+    def __enter__(self) -> None:
+        global _net_given
+        module = compiled_module()
+        if module is None:
+            return
+        if self.mode != EVAL_LINEAR and not _net_given:
+            if _net is None:
+                raise RuntimeError("no learned evaluation was given (use_net)")
+            module.set_net(*_net)
+            _net_given = True
+        self.before = module.set_eval_mode(self.mode)
+
+    def __exit__(self, *exc: object) -> None:
+        module = compiled_module()
+        if module is not None:
+            module.set_eval_mode(self.before)
+
+
 def compiled_module() -> ModuleType | None:
     """The extension module, set up and checked, or None when it is missing or turned off."""
     global _module, _ready
@@ -225,15 +266,20 @@ def snapshot(state: State) -> tuple[Any, ...]:
 
 
 __all__ = [
+    "EVAL_LINEAR",
+    "EVAL_NET",
+    "EVAL_NET_LEAVES",
     "PURE_ENV",
     "Core",
     "Tables",
     "available",
     "built",
     "compiled_module",
+    "evaluation_mode",
     "snapshot",
     "tables",
     "to_core",
     "turn_start_core",
     "use_evaluation",
+    "use_net",
 ]

@@ -88,6 +88,22 @@ static int actions_ready = 0;
 static double WEIGHTS[NUM_FEATURES];
 static int weights_ready = 0;
 
+/* The learned evaluation (players/learned_net.py): the logit is the linear part plus a tanh layer over the
+   same features, NET_LIN.f + NET_BIAS + NET_W2.tanh(f NET_W1 + NET_B1) + NET_B2. `eval_mode` says where
+   it replaces the linear evaluation: 0 nowhere, 1 everywhere (turn choice, playouts, leaves), 2 only for
+   the value at the end of a playout (the search's leaves). */
+#define NET_MAX_HIDDEN 64
+/* the net's inputs: the features, then the board (6 figures one-hot over the spaces, the seat to move), then
+   the own hand by card type, the cards to draw, the cards left / 40 and the second supply (learned_net.py) */
+#define NET_ONEHOT (NUM_FEATURES)
+#define NET_ME_TO_MOVE (NET_ONEHOT + 6 * (LAST_SPACE + 1))
+#define NET_HAND (NET_ME_TO_MOVE + 1)
+#define NET_REST_EXTRA (NUM_CARDS + 3)
+#define NET_INPUTS (NET_HAND + NET_REST_EXTRA)
+static double NET_LIN[NUM_FEATURES], NET_BIAS, NET_W1[NET_INPUTS][NET_MAX_HIDDEN], NET_B1[NET_MAX_HIDDEN],
+    NET_W2[NET_MAX_HIDDEN], NET_B2;
+static int net_hidden = 0, eval_mode = 0;
+
 /* ------------------------------------------------------------------ the game state */
 
 typedef struct {
@@ -622,14 +638,16 @@ static inline double deck_exp(int left, int scale) {
     return scale == 8 ? deck_exp8[left - DECK_EXP_MIN] : deck_exp25[left - DECK_EXP_MIN];
 }
 
-static double evaluate(const GS *s, int seat) {
+static double net_logit(const int *fig, int me_to_move, const double *rest, int k, const double *extra);
+
+static double evaluate_as(const GS *s, int seat, int net) {
     Outcome o = after_turn_outcome(s);
     if (o.result != NO_RESULT) return result_value(o.result, seat);
     int me_to_move = o.to_move == seat;
     int fig[6];
     frame(o.pos, seat, fig);
     int sue = fig[0], low = fig[1], deb = fig[4], charlie = fig[5];
-    double board = board_logit(fig, me_to_move);
+    double board = net ? 0.0 : board_logit(fig, me_to_move);
     double rest[NUM_FEATURES - NUM_BOARD_FEATURES];
     int k = 0;
     /* deck_features */
@@ -678,11 +696,73 @@ static double evaluate(const GS *s, int seat) {
     rest[k++] = n_grey / HAND_SIZE;
     rest[k++] = n_yellow / HAND_SIZE;
     rest[k++] = unseen_red * (deb > sue ? 1.0 : 0.0);
-    for (int i = 0; i < k; i++) rest[i] *= WEIGHTS[NUM_BOARD_FEATURES + i];
-    double logit = board + py_sum(rest, k);
+    double logit;
+    if (net) {
+        double extra[NET_REST_EXTRA];
+        for (int c = 0; c < NUM_CARDS; c++) extra[c] = hand[c];
+        extra[NUM_CARDS] = refill;
+        extra[NUM_CARDS + 1] = left / 40.0;
+        extra[NUM_CARDS + 2] = second ? 1.0 : 0.0;
+        logit = net_logit(fig, me_to_move, rest, k, extra);
+    } else {
+        for (int i = 0; i < k; i++) rest[i] *= WEIGHTS[NUM_BOARD_FEATURES + i];
+        logit = board + py_sum(rest, k);
+    }
     if (logit > 30.0) logit = 30.0;
     if (logit < -30.0) logit = -30.0;
     return 1.0 / (1.0 + exp(-logit));
+}
+
+/* The evaluation the search and the one-ply players use (eval_mode 1: the learned one). */
+static double evaluate(const GS *s, int seat) { return evaluate_as(s, seat, eval_mode == 1); }
+
+/* The board part of the net's first layer and linear part, cached by (figures, who moves next) as the
+   linear evaluation's board part is. */
+#define NET_CACHE_BITS 13
+typedef struct {
+    uint64_t key; /* 0: empty */
+    double linear, hidden[NET_MAX_HIDDEN];
+} NetCacheEntry;
+static NetCacheEntry net_cache[1 << NET_CACHE_BITS];
+
+static double net_logit(const int *fig, int me_to_move, const double *rest, int k, const double *extra) {
+    uint64_t key = 1;
+    for (int f = 0; f < 6; f++) key = key * 17 + (uint64_t)fig[f];
+    key = key * 2 + (uint64_t)me_to_move;
+    uint64_t h = (key * 0x9e3779b97f4a7c15ULL) >> (64 - NET_CACHE_BITS);
+    NetCacheEntry *e = &net_cache[h];
+    int H = net_hidden;
+    if (e->key != key) {
+        double f[NUM_BOARD_FEATURES];
+        board_features(fig, me_to_move, f);
+        e->linear = 0.0;
+        for (int j = 0; j < H; j++) e->hidden[j] = NET_B1[j];
+        for (int i = 0; i < NUM_BOARD_FEATURES; i++) {
+            e->linear += NET_LIN[i] * f[i];
+            for (int j = 0; j < H; j++) e->hidden[j] += f[i] * NET_W1[i][j];
+        }
+        for (int q = 0; q < 6; q++)
+            for (int j = 0; j < H; j++) e->hidden[j] += NET_W1[NET_ONEHOT + q * (LAST_SPACE + 1) + fig[q]][j];
+        if (me_to_move)
+            for (int j = 0; j < H; j++) e->hidden[j] += NET_W1[NET_ME_TO_MOVE][j];
+        e->key = key;
+    }
+    double pre[NET_MAX_HIDDEN];
+    double logit = e->linear + NET_BIAS + NET_B2;
+    memcpy(pre, e->hidden, (size_t)H * sizeof(double));
+    for (int i = 0; i < k; i++) {
+        double x = rest[i];
+        logit += NET_LIN[NUM_BOARD_FEATURES + i] * x;
+        if (x != 0.0)
+            for (int j = 0; j < H; j++) pre[j] += x * NET_W1[NUM_BOARD_FEATURES + i][j];
+    }
+    for (int i = 0; i < NET_REST_EXTRA; i++) {
+        double x = extra[i];
+        if (x != 0.0)
+            for (int j = 0; j < H; j++) pre[j] += x * NET_W1[NET_HAND + i][j];
+    }
+    for (int j = 0; j < H; j++) logit += NET_W2[j] * tanh(pre[j]);
+    return logit;
 }
 
 /* The feature indices discard_order reads (checked by the glue against FEATURE_NAMES). */
@@ -949,8 +1029,9 @@ static double playout(const TablesObject *t, GS state, int seat, int turns, int 
         }
     }
     if (state.result != NO_RESULT) return result_value(state.result, seat);
-    if (symmetric) return (evaluate(&state, seat) + 1.0 - evaluate(&state, 1 - seat)) / 2;
-    return evaluate(&state, seat);
+    int net = eval_mode != 0;
+    if (symmetric) return (evaluate_as(&state, seat, net) + 1.0 - evaluate_as(&state, 1 - seat, net)) / 2;
+    return evaluate_as(&state, seat, net);
 }
 
 /* ------------------------------------------------------------------ the Python types */
@@ -1630,6 +1711,62 @@ static PyObject *mod_set_weights(PyObject *mod, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+static int read_doubles(PyObject *obj, double *out, Py_ssize_t n, const char *what) {
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: %zd numbers expected", what, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        out[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
+        if (out[i] == -1.0 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+/* set_net(linear, bias, w1 (inputs x hidden, row by row), b1, w2, b2): the learned evaluation. */
+static PyObject *mod_set_net(PyObject *mod, PyObject *args) {
+    PyObject *lin, *w1, *b1, *w2;
+    double bias, b2;
+    if (!PyArg_ParseTuple(args, "OdOOOd", &lin, &bias, &w1, &b1, &w2, &b2)) return NULL;
+    Py_ssize_t hidden = PySequence_Size(b1);
+    if (hidden < 0) return NULL;
+    if (hidden < 1 || hidden > NET_MAX_HIDDEN) return PyErr_Format(PyExc_ValueError, "1 to %d hidden units", NET_MAX_HIDDEN);
+    static double flat[NET_INPUTS * NET_MAX_HIDDEN];
+    double l[NUM_FEATURES], c1[NET_MAX_HIDDEN], c2[NET_MAX_HIDDEN];
+    if (read_doubles(lin, l, NUM_FEATURES, "linear") < 0 || read_doubles(w1, flat, NET_INPUTS * hidden, "w1") < 0 ||
+        read_doubles(b1, c1, hidden, "b1") < 0 || read_doubles(w2, c2, hidden, "w2") < 0)
+        return NULL;
+    memcpy(NET_LIN, l, sizeof l);
+    for (int i = 0; i < NET_INPUTS; i++)
+        for (int j = 0; j < hidden; j++) NET_W1[i][j] = flat[i * hidden + j];
+    memcpy(NET_B1, c1, (size_t)hidden * sizeof(double));
+    memcpy(NET_W2, c2, (size_t)hidden * sizeof(double));
+    NET_BIAS = bias;
+    NET_B2 = b2;
+    net_hidden = (int)hidden;
+    memset(net_cache, 0, sizeof net_cache);
+    Py_RETURN_NONE;
+}
+
+/* set_eval_mode(mode) -> the mode before: 0 the linear evaluation, 1 the net everywhere, 2 the net for the
+   values at the search's leaves only. */
+static PyObject *mod_set_eval_mode(PyObject *mod, PyObject *arg) {
+    long mode = PyLong_AsLong(arg);
+    if (mode == -1 && PyErr_Occurred()) return NULL;
+    if (mode < 0 || mode > 2) return PyErr_Format(PyExc_ValueError, "eval mode 0, 1 or 2");
+    if (mode != 0 && net_hidden == 0) return PyErr_Format(PyExc_RuntimeError, "set_net() must be called first");
+    int before = eval_mode;
+    eval_mode = (int)mode;
+    return PyLong_FromLong(before);
+}
+
 /* random_play(tables, deals, seed) -> (games, actions): complete games of uniformly random actions from
    the given dealt states (as Core objects, used in turn), chance events drawn uniformly */
 static PyObject *mod_random_play(PyObject *mod, PyObject *args) {
@@ -1734,6 +1871,8 @@ static PyObject *mod_constants(PyObject *mod, PyObject *unused) {
 static PyMethodDef module_methods[] = {
     {"set_actions", (PyCFunction)mod_set_actions, METH_O, "the 95 action descriptors of actions.py"},
     {"set_weights", (PyCFunction)mod_set_weights, METH_O, "the evaluation's weights"},
+    {"set_net", (PyCFunction)mod_set_net, METH_VARARGS, "the learned evaluation's weights"},
+    {"set_eval_mode", (PyCFunction)mod_set_eval_mode, METH_O, "where the learned evaluation is used"},
     {"random_play", (PyCFunction)mod_random_play, METH_VARARGS, "random games for a number of seconds"},
     {"constants", (PyCFunction)mod_constants, METH_NOARGS, "the constants compiled in, for the glue to check"},
     {NULL},

@@ -148,7 +148,9 @@ static void vec_reset_one(VectorObject *v, int i) {
     } while (s->result != NO_RESULT); /* the opponent won before the learner's first move: deal again */
 }
 
-/* encoding.encode_view of the learner's view, and its mask (all zero once the game is over). */
+/* encoding.encode_view of the learner's view, and its mask. Once the game is over no action is legal, but
+   the next step (the autoreset's) still takes one and ignores it: the mask then marks `end` alone, so that a
+   row is never all zero (a policy masked with -inf would give NaN). */
 static void vec_write(VectorObject *v, int i, float *obs, int8_t *mask) {
     const GS *s = &v->games[i];
     const int *L = v->layout;
@@ -173,6 +175,8 @@ static void vec_write(VectorObject *v, int i, float *obs, int8_t *mask) {
     if (s->result == NO_RESULT) {
         m = legal_mask(v->tables, s);
         FOR_EACH_ID(m, id, { mask[id] = 1; });
+    } else {
+        mask[END_ID] = 1;
     }
     v->legal[i] = m;
 }
@@ -301,26 +305,79 @@ fail:
 static PyObject *vector_reset(VectorObject *v, PyObject *args) {
     PyObject *seed_obj, *o_obj, *m_obj, *s_obj;
     if (!PyArg_ParseTuple(args, "OOOO", &seed_obj, &o_obj, &m_obj, &s_obj)) return NULL;
-    uint64_t seed;
-    if (read_seed(seed_obj, &seed) < 0) return NULL;
+    uint64_t seed = 0, *seeds = NULL;
+    if (PyLong_Check(seed_obj)) {
+        if (read_seed(seed_obj, &seed) < 0) return NULL;
+    } else {
+        PyObject *seq = PySequence_Fast(seed_obj, "seed: an integer or one integer an environment");
+        if (!seq) return NULL;
+        if (PySequence_Fast_GET_SIZE(seq) != v->n) {
+            Py_DECREF(seq);
+            return PyErr_Format(PyExc_ValueError, "seed: %d seeds are needed, one an environment", v->n);
+        }
+        seeds = PyMem_Calloc((size_t)v->n, sizeof(uint64_t));
+        if (!seeds) {
+            Py_DECREF(seq);
+            return PyErr_NoMemory();
+        }
+        for (int i = 0; i < v->n; i++)
+            if (read_seed(PySequence_Fast_GET_ITEM(seq, i), &seeds[i]) < 0) {
+                Py_DECREF(seq);
+                PyMem_Free(seeds);
+                return NULL;
+            }
+        Py_DECREF(seq);
+    }
     Buf b[3] = {{.held = 0}, {.held = 0}, {.held = 0}};
     size_t size = (size_t)v->layout[12];
     if (get_buf(o_obj, &b[0], (Py_ssize_t)(v->n * size), 4, "obs") < 0 ||
         get_buf(m_obj, &b[1], (Py_ssize_t)v->n * NUM_ACTIONS, 1, "mask") < 0 ||
         get_buf(s_obj, &b[2], v->n, 1, "seats") < 0) {
         release(b, 3);
+        PyMem_Free(seeds);
         return NULL;
     }
     float *obs = b[0].view.buf;
     int8_t *mask = b[1].view.buf, *seats = b[2].view.buf;
     for (int i = 0; i < v->n; i++) {
-        uint64_t x = seed ^ (0x5851f42d4c957f2dULL * (uint64_t)(i + 1));
+        uint64_t x = (seeds ? seeds[i] : seed) ^ (0x5851f42d4c957f2dULL * (uint64_t)(i + 1));
         v->rng[i] = splitmix64(&x);
         vec_reset_one(v, i);
         vec_write(v, i, obs + (size_t)i * size, mask + (size_t)i * NUM_ACTIONS);
         seats[i] = v->seat[i];
     }
     release(b, 3);
+    PyMem_Free(seeds);
+    Py_RETURN_NONE;
+}
+
+/* autoreset(obs, mask, seats, done): every env whose episode ended at the last step is dealt anew now (the
+   same deal the next step would have made), its observation and mask written, done[i] set to 1; for
+   same-step autoreset (Stable-Baselines3's VecEnv). */
+static PyObject *vector_autoreset(VectorObject *v, PyObject *args) {
+    PyObject *objs[4];
+    if (!PyArg_ParseTuple(args, "OOOO", &objs[0], &objs[1], &objs[2], &objs[3])) return NULL;
+    Buf b[4];
+    memset(b, 0, sizeof b);
+    size_t size = (size_t)v->layout[12];
+    Py_ssize_t counts[4] = {v->n * (Py_ssize_t)size, (Py_ssize_t)v->n * NUM_ACTIONS, v->n, v->n};
+    Py_ssize_t sizes[4] = {4, 1, 1, 1};
+    static const char *names[4] = {"obs", "mask", "seats", "done"};
+    for (int k = 0; k < 4; k++)
+        if (get_buf(objs[k], &b[k], counts[k], sizes[k], names[k]) < 0) {
+            release(b, 4);
+            return NULL;
+        }
+    float *obs = b[0].view.buf;
+    int8_t *mask = b[1].view.buf, *seats = b[2].view.buf, *done = b[3].view.buf;
+    for (int i = 0; i < v->n; i++) {
+        done[i] = v->needs_reset[i];
+        if (!v->needs_reset[i]) continue;
+        vec_reset_one(v, i);
+        vec_write(v, i, obs + (size_t)i * size, mask + (size_t)i * NUM_ACTIONS);
+        seats[i] = v->seat[i];
+    }
+    release(b, 4);
     Py_RETURN_NONE;
 }
 
@@ -422,6 +479,7 @@ static PyObject *vector_trajectory(VectorObject *v, PyObject *arg) {
 static PyMethodDef vector_methods[] = {
     {"reset", (PyCFunction)vector_reset, METH_VARARGS, "deal every env anew from a seed"},
     {"step", (PyCFunction)vector_step, METH_VARARGS, "one learner action in each env"},
+    {"autoreset", (PyCFunction)vector_autoreset, METH_VARARGS, "deal the ended envs anew now"},
     {"trajectory", (PyCFunction)vector_trajectory, METH_O, "env i's recorded game"},
     {NULL},
 };

@@ -172,10 +172,13 @@ class TimesSquareEnv(gymnasium.Env[FloatArray, int]):
 
 
 def register() -> None:
-    """Register "TimesSquare-v0" with Gymnasium (once; importing timessquare.envs does it)."""
+    """Register "TimesSquare-v0" with Gymnasium (once; importing timessquare.envs does it), with the vector
+    environment as its vector entry point: `gymnasium.make_vec("TimesSquare-v0", num_envs=N)` gives the
+    compiled `TimesSquareVectorEnv` (vector.py), not Gymnasium's loop over N single environments."""
     if ENV_ID not in gymnasium.registry:
         gymnasium.register(
             id=ENV_ID,
             entry_point="timessquare.envs.gym_env:TimesSquareEnv",
+            vector_entry_point="timessquare.envs.vector:TimesSquareVectorEnv",
             max_episode_steps=MAX_GAME_LENGTH,
         )

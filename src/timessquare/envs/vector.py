@@ -9,7 +9,11 @@ Each sub-environment is `TimesSquare-v0` (gym_env.py): the same observation, mas
 the end), illegal actions as a penalty (nothing happens, the reward is `illegal_reward`,
 `info["illegal_action"]` is True), truncation after `MAX_GAME_LENGTH` learner steps. Autoreset is
 Gymnasium's default, next step: the step after an episode's end deals that sub-environment anew (its
-action is ignored, its reward 0).
+action is ignored, its reward 0). A mask row is never all zero: on the step where a game ends, when no
+action is legal but the next step still takes one (and ignores it), the row marks `end` (94) alone.
+`info["seat"]` names the learner's seat ("A" or "B"); on the step where a game ends `info["result"]`
+gives its result ("A", "B" or "draw"; "" elsewhere, `info["_result"]` marks where).
+`gymnasium.make_vec("TimesSquare-v0", num_envs=N)` builds this class (the registered vector entry point).
 
 Two engines, the same interface:
 - "c": all N games stepped in C (`_fastcore/_vector.c`), observations and masks written into preallocated
@@ -32,7 +36,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .. import _fastcore
-from ..actions import NUM_ACTIONS
+from ..actions import END_ID, NUM_ACTIONS
 from ..cards import SEAT_NAMES, full_deck
 from ..errors import TimesSquareError
 from ..facts import MAX_GAME_LENGTH
@@ -48,6 +52,15 @@ from .gym_env import SEAT_CHOICES, TimesSquareEnv
 C_OPPONENTS: Final = {"random": 0, "heuristic": 1, "medium": 1}
 ENGINES: Final = ("auto", "c", "python")
 Arrays = tuple[np.ndarray[Any, Any], ...]
+Seed = int | Sequence[int | None] | None
+_SEATS: Final = np.array(SEAT_NAMES)
+
+
+def terminal_mask() -> np.ndarray[Any, Any]:
+    """The mask row of a step where the game has ended: `end` alone (the next step's action is ignored)."""
+    row = np.zeros(NUM_ACTIONS, np.int8)
+    row[END_ID] = 1
+    return row
 
 
 COMPILED_SLICES: Final = (
@@ -95,11 +108,14 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
         engine: str = "auto",
         copy: bool = True,
         record: bool = False,
+        max_episode_steps: int = MAX_GAME_LENGTH,
     ) -> None:
         check_choice("seat", seat, SEAT_CHOICES)
         check_choice("engine", engine, ENGINES)
         if num_envs < 1:
             raise TimesSquareError(f"num_envs must be 1 or more (got {num_envs})")
+        if max_episode_steps != MAX_GAME_LENGTH:
+            raise TimesSquareError(f"max_episode_steps is the bound on game length, {MAX_GAME_LENGTH}")
         self.num_envs = num_envs
         self.opponent = opponent
         self.rules = rules_of(rules)
@@ -158,28 +174,46 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
     # ----------------------------------------------------------------- the API
 
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        self, *, seed: Seed = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         """Every sub-environment dealt anew. With `seed` the run is fixed from here on; without, the seed is
-        drawn from the environment's generator (`np_random`)."""
-        if seed is not None:
-            self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
-        base = int(seed) if seed is not None else int(self.np_random.integers(0, 2**62))
+        drawn from the environment's generator (`np_random`). `seed` may also be a list, one seed (or None:
+        drawn) a sub-environment (on the C engine `[S] * num_envs` deals what `S` deals)."""
+        self._check_open()
+        if isinstance(seed, Sequence):
+            if len(seed) != self.num_envs:
+                raise TimesSquareError(
+                    f"seed: a list of {self.num_envs} seeds, one a sub-environment (got {len(seed)})"
+                )
+            given = [s for s in seed if s is not None]
+            if given:
+                self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(int(given[0]))
+            seeds = [int(s) if s is not None else int(self.np_random.integers(0, 2**62)) for s in seed]
+            each = seeds
+        else:
+            if seed is not None:
+                self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
+            base = int(seed) if seed is not None else int(self.np_random.integers(0, 2**62))
+            seeds = [base] * self.num_envs
+            each = [base + i for i in range(self.num_envs)]  # the Python engine: sub-environment i from S + i
         if self.engine == "c":
-            self._vector.reset(base, self._obs, self._mask, self._seats)
+            self._vector.reset(seeds, self._obs, self._mask, self._seats)
         else:
             for i, env in enumerate(self._envs):
-                obs, info = env.reset(seed=base + i)
+                obs, info = env.reset(seed=each[i])
                 self._python_write(i, obs, info)
             self._needs_reset[:] = False
             self._steps[:] = 0
         self._illegal[:] = False
+        self._terminated[:] = False
+        self._truncated[:] = False
         self._started = True
         return self._out(self._obs), self._infos()
 
     def step(
         self, actions: Any
     ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], dict[str, Any]]:
+        self._check_open()
         if not self._started:
             raise TimesSquareError("call reset() before step()")
         acts = np.asarray(actions)
@@ -222,10 +256,32 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
         deal, seat, events = self._vector.trajectory(index)
         return deal, SEAT_NAMES[seat], events
 
-    def close(self, **kwargs: Any) -> None:
+    def autoreset(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """Deal anew, now, every sub-environment whose game ended at the last step (the deal its next step
+        would have made), for a same-step autoreset (Stable-Baselines3's VecEnv, envs/sb3.py). Returns the
+        observations of all sub-environments and a boolean array, True where one was dealt anew; the last
+        step's `info["action_mask"]` is stale for those rows: read `action_masks()`."""
+        self._check_open()
+        done = np.zeros(self.num_envs, np.bool_)
+        if self.engine == "c":
+            self._vector.autoreset(self._obs, self._mask, self._seats, done.view(np.int8))
+        else:
+            for i in map(int, np.flatnonzero(self._needs_reset)):
+                obs, info = self._envs[i].reset()
+                self._steps[i] = 0
+                self._needs_reset[i] = False
+                self._python_write(i, obs, info)
+                done[i] = True
+        return self._out(self._obs), done
+
+    def close_extras(self, **kwargs: Any) -> None:
         if self.engine == "python":
             for env in self._envs:
                 env.close()
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise TimesSquareError("the vector environment is closed")
 
     # ----------------------------------------------------------------- the parts
 
@@ -233,18 +289,26 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
         return array.copy() if self.copy else array
 
     def _infos(self) -> dict[str, Any]:
+        ended = self._terminated.copy()
+        results = np.full(self.num_envs, "", "<U4")
+        if ended.any():
+            # the learner's reward says who won: +1 its seat, -1 the other, 0 a draw
+            won = np.where(self._rewards[ended] > 0, self._seats[ended], 1 - self._seats[ended])
+            results[ended] = np.where(self._rewards[ended] == 0, "draw", _SEATS[won])
         return {
             "action_mask": self._out(self._mask),
             "_action_mask": self._all,
-            "seat": self._out(self._seats),
+            "seat": _SEATS[self._seats],
             "_seat": self._all,
             "illegal_action": self._out(self._illegal),
             "_illegal_action": self._all,
+            "result": results,
+            "_result": ended,
         }
 
     def _python_write(self, i: int, obs: np.ndarray[Any, Any], info: dict[str, Any]) -> None:
         self._obs[i] = obs
-        self._mask[i] = info["action_mask"]
+        self._mask[i] = info["action_mask"] if "result" not in info else terminal_mask()
         self._seats[i] = SEAT_NAMES.index(info["seat"])
 
     def _python_step(self) -> None:

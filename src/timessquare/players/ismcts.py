@@ -21,7 +21,10 @@ Parameters: seconds, iterations, workers, depth (turns in the tree, default 2), 
 at the root, the best by the one-ply evaluation, default 24), top (opponent turns considered per world,
 default 4), explore (UCB constant, default 0.3), playout (heuristic turns after a leaf, default 2), cap
 (turns enumerated per node), compiled (1, the default: iterations run on the compiled core when it is
-built, about 40 times faster with the same results; 0: on the pure-Python reference).
+built, about 40 times faster with the same results; 0: on the pure-Python reference), learned (0, the
+default: the linear evaluation; 1: the learned evaluation of learned_net.py for the tree's candidates, the
+playouts and the leaves; 2: for the leaves' values only; on the compiled core, the root's filter stays
+linear).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from ..view import PlayerView
 from .compiled_worlds import Chance, CompiledFreshWorlds, CompiledPool, chance_from
 from .evaluation import discard_order, evaluate, result_value
 from .heuristic import Plan, TurnPlayer, best_turn
+from .learned_net import install, shipped_net
 from .opponent_model import ModelConfig, OpponentModel, weighted_worlds
 from .params import read_params
 from .sampling import WorldSampler
@@ -80,6 +84,7 @@ class SearchConfig:
     beta: float = 40.0  # how sharply the model expects the opponent to prefer better turns (fitted: 40)
     candidates: int = 8  # worlds sampled for each pool world the model keeps
     symmetric: bool = False  # leaves valued from both sides: (mine + 1 - the opponent's with its world hand) / 2
+    learned: int = 0  # the learned evaluation (learned_net.py) on the compiled core: 1 everywhere, 2 leaves only
     until: float = 0.0  # a time.monotonic() by which every search stops, whatever its budget (0: none)
 
     def split(self, parts: int) -> SearchConfig:
@@ -109,6 +114,7 @@ SEARCH_DEFAULTS: dict[str, float] = {
     "beta": 40.0,
     "candidates": 8,
     "symmetric": 0,
+    "learned": 0,
 }
 
 
@@ -133,10 +139,18 @@ def config_from_params(player: str, params: Mapping[str, str], defaults: Mapping
         beta=values.get("beta", 40.0),
         candidates=max(1, int(values.get("candidates", 8))),
         symmetric=bool(values.get("symmetric", 0)),
+        learned=learned_mode(player, values.get("learned", 0)),
     )
     if config.iterations <= 0 and config.seconds <= 0:
         raise TimesSquareError(f"{player}: give a budget, iterations=N or seconds=S")
     return config
+
+
+def learned_mode(player: str, value: float) -> int:
+    """The parameter `learned` (0, 1 or 2), checked."""
+    if value not in (0, 1, 2):
+        raise TimesSquareError(f"{player}: learned is 0 (the linear evaluation), 1 (the learned one) or 2 (at leaves)")
+    return int(value)
 
 
 class Node:
@@ -379,6 +393,15 @@ def _no_worlds(rng: random.Random) -> tuple[State, random.Random]:
 def ismcts_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: int) -> RootStats:
     """One single-observer ISMCTS from `view`: every iteration plays in a world sampled from the view (from
     a pool of `config.pool` worlds taken in turn, or a fresh one each time when the pool is 0)."""
+    assert view.seat is not None
+    if config.learned and config.compiled and fastcore.available():
+        install(shipped_net())
+        with fastcore.evaluation_mode(config.learned):  # EVAL_NET (1) or EVAL_NET_LEAVES (2)
+            return _ismcts_search(view, rules, config, seed)
+    return _ismcts_search(view, rules, config, seed)
+
+
+def _ismcts_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: int) -> RootStats:
     assert view.seat is not None
     sampler = WorldSampler(view, rules)
     roots = root_turns(sampler.template, view.seat, config)

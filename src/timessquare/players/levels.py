@@ -22,6 +22,8 @@ EXPERT_ITERATIONS: what each level's time buys under load). In a daemonic proces
 expert's two shares run one after the other.
 
 The registry passes `params["level"]`; easy and medium take no other parameters (use `ismcts:...` to tune).
+hard and expert also take `learned=1` (the learned evaluation of learned_net.py in their search) or
+`learned=2` (at the leaves only); the default, 0, is the linear evaluation.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from ..errors import TimesSquareError
 from ..variants import Rules
 from .base import Player
 from .heuristic import HeuristicPlayer
-from .ismcts import SearchConfig, SearchPlayer, ismcts_search
+from .ismcts import SearchConfig, SearchPlayer, ismcts_search, learned_mode
 from .params import read_params
 
 LEVELS = ("easy", "medium", "hard", "expert")  # weakest first: the one list of them (the page gets it too)
@@ -70,8 +72,9 @@ def make(rules: Rules, params: dict[str, str]) -> Player:
             unknown = ", ".join(sorted(budget))
             raise TimesSquareError(f"{level or 'a level'}: unknown parameter(s) {unknown} (it takes none)")
         return level_player(level, rules)
-    values = read_params(level, budget, {"iterations": 0, "workers": SEARCH_LEVELS[level].workers})
-    config = replace(SEARCH_LEVELS[level], workers=max(1, int(values["workers"])))
+    values = read_params(level, budget, {"iterations": 0, "workers": SEARCH_LEVELS[level].workers, "learned": 0})
+    learned = learned_mode(level, values["learned"])
+    config = replace(SEARCH_LEVELS[level], workers=max(1, int(values["workers"])), learned=learned)
     if values["iterations"] > 0:
         config = replace(config, iterations=int(values["iterations"]), seconds=0.0)
     return SearchPlayer(rules, config, ismcts_search, level)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..errors import TimesSquareError
 from ..variants import DEFAULT_RULES, Rules
-from . import heuristic, ismcts, levels, pimc, random_player, textbook
+from . import heuristic, ismcts, learned, levels, pimc, random_player, textbook
 from .base import Player
 from .params import parse_spec
 
@@ -21,6 +21,7 @@ Factory = Callable[[Rules, dict[str, str]], Player]
 _FACTORIES: dict[str, Factory] = {
     "random": random_player.make,
     "heuristic": heuristic.make,
+    "learned": learned.make,
     "ismcts": ismcts.make,
     "pimc": pimc.make,
     "textbook": textbook.make,

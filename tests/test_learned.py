@@ -1,0 +1,117 @@
+"""The learned evaluation and the player `learned`: the compiled core computes what the pure-Python network
+computes, both paths choose the same turns, the search takes it by parameter, and the training script makes
+a net the package can load."""
+
+from __future__ import annotations
+
+import json
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from timessquare import _fastcore as fastcore
+from timessquare.errors import TimesSquareError
+from timessquare.game import Game
+from timessquare.players import make_player
+from timessquare.players.evaluation import evaluate
+from timessquare.players.learned import LearnedPlayer
+from timessquare.players.learned_net import NET_FILE, NUM_INPUTS, install, load_net, net_from_document, shipped_net
+from timessquare.variants import DEFAULT_RULES
+
+ROOT = Path(__file__).resolve().parent.parent
+needs_c = pytest.mark.skipif(not fastcore.available(), reason="the compiled core is not built")
+
+
+def positions(games: int, seed: int) -> list[Game]:
+    """Positions along random games (copies), mid-turn ones included."""
+    rng = random.Random(seed)
+    out = []
+    for g in range(games):
+        game = Game.new(seed * 100 + g)
+        while not game.is_over:
+            if rng.random() < 0.3:
+                out.append(Game(game.state.clone()))
+            game.apply(rng.choice(game.state.legal_ids()))
+    return out
+
+
+def test_the_shipped_net_loads_and_is_small() -> None:
+    path = ROOT / "src" / "timessquare" / "players" / NET_FILE
+    assert path.stat().st_size < 1_000_000
+    net = shipped_net()
+    assert len(net.w1) == NUM_INPUTS and net.hidden >= 1
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    assert f"players/{NET_FILE}" in data["timessquare"], "the net ships with an installed package"
+
+
+def test_a_net_for_other_features_is_refused() -> None:
+    doc = shipped_net().document()
+    with pytest.raises(TimesSquareError, match="features"):
+        net_from_document({**doc, "features": doc["features"][:-1]})
+    with pytest.raises(TimesSquareError, match="learned evaluation"):
+        net_from_document({**doc, "format": "something else"})
+    with pytest.raises(TimesSquareError, match="layers"):
+        net_from_document({**doc, "w1": doc["w1"][:-1]})
+
+
+@needs_c
+def test_the_compiled_net_computes_what_python_computes() -> None:
+    net = shipped_net()
+    install(net)
+    checked = 0
+    for game in positions(4, seed=3):
+        core = fastcore.to_core(game.state)
+        for seat in (0, 1):
+            with fastcore.evaluation_mode(fastcore.EVAL_NET):
+                compiled = core.evaluate(seat)
+            assert compiled == pytest.approx(net.value(game.state, seat), abs=1e-9)
+            checked += 1
+        # outside the mode the compiled core is the linear evaluation again
+        assert core.evaluate(0) == pytest.approx(evaluate(game.state, 0), abs=1e-9)
+    assert checked > 50
+
+
+@needs_c
+def test_the_compiled_and_the_pure_python_player_choose_the_same_turns() -> None:
+    compiled = LearnedPlayer(DEFAULT_RULES)
+    pure = LearnedPlayer(DEFAULT_RULES, compiled=False)
+    checked = 0
+    for game in positions(3, seed=8)[:30]:
+        state = game.state
+        if state.turn_key != 0:  # a turn's start: the player decides its whole turn there
+            continue
+        seat = state.to_move
+        view = game.view(seat)
+        assert compiled.choose(view, state.legal_ids(), random.Random(1)) == pure.choose(
+            view, state.legal_ids(), random.Random(1)
+        )
+        compiled.plan.actions.clear()
+        pure.plan.actions.clear()
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_search_takes_the_learned_evaluation_by_parameter() -> None:
+    for spec in ("expert:learned=3", "hard:learned=x", "ismcts:learned=5"):
+        with pytest.raises(TimesSquareError):
+            make_player(spec)
+    player = make_player("hard:iterations=30,learned=2")
+    assert player.config.learned == 2
+    player.close()
+
+
+def test_the_training_script_makes_a_net_the_package_loads(tmp_path: Path) -> None:
+    pytest.importorskip("numpy", reason="the training script needs numpy (the extra rl)")
+    from script_modules import load_script
+
+    script = load_script("train_learned")
+    script.main(["--seed", "3", "generate", "6", str(tmp_path / "games.npz")])
+    script.main(
+        ["--epochs", "1", "--hidden", "4", "fit", str(tmp_path / "games.npz"), "--net-out", str(tmp_path / "n.json")]
+    )
+    net = load_net(tmp_path / "n.json")
+    assert net.hidden == 4 and json.loads((tmp_path / "n.json").read_text())["about"]["rows"] > 50
+    game = positions(1, seed=2)[5]
+    assert 0.0 < net.value(game.state, 0) < 1.0
