@@ -10,6 +10,7 @@ import { cardBack, cardButton } from "./hand.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { bringTurnIntoView } from "./phone-turn.js";
 import { Playback } from "./playback.js";
 import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./seat-labels.js";
 import { actionCount, logItem, showDiscard } from "./table-words.js";
@@ -381,9 +382,11 @@ function render(first = false) {
   renderOver();
   document.title = myTurn() ? t("title.yourTurn") : state.over ? t("title.over") : t("title.game");
   renderOnline(state, gameId); // names, ratings and clocks of an online game (after the title: it adds the clock)
+  const turnBegins = myTurn() && document.body.dataset.myTurn !== "true";
   document.body.dataset.myTurn = String(myTurn());
   document.body.dataset.version = String(state.version);
   if (focusKey) restoreFocus(focusKey);
+  if (turnBegins) bringTurnIntoView();
 }
 
 /** A redraw replaces the buttons: give the focus back to the same control, or to the next sensible one. */
