@@ -11,7 +11,7 @@ import { currentLang, t, tn } from "./i18n.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
-import { actionCount, logItem, showDiscard } from "./table-words.js";
+import { actionCount, appendLog, showDiscard } from "./table-words.js";
 import { keepTokenOfUrl } from "./tokens.js";
 import { boardWords, capital, figureName, supplyWords } from "./words.js";
 
@@ -244,9 +244,7 @@ function renderLog(length) {
   clear(log);
   const shown = lesson.log.slice(0, length);
   $("log-count").textContent = String(actionCount(shown));
-  for (const entry of shown) {
-    log.append(logItem(entry));
-  }
+  appendLog(log, shown);
   log.scrollTop = log.scrollHeight;
   showDiscard(lesson.view.discard);
 }
