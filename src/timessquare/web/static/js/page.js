@@ -1,6 +1,7 @@
-// What every page shares: the words (i18n), the language switch, and a "ready" mark for tests and
+// What every page shares: the words (i18n), the language switch, the header's account, and a "ready" mark for tests and
 // assistive technology once the page has its words and first data.
 
+import { showAccount, wireAccount } from "./header-account.js";
 import { initI18n, setLang } from "./i18n.js";
 
 /** Translate the page and wire the language buttons of the header. */
@@ -9,6 +10,8 @@ export async function initPage() {
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.addEventListener("click", () => setLang(button.dataset.lang));
   }
+  wireAccount();
+  showAccount(); // not awaited: the page does not wait for the header's account
 }
 
 /** Mark the page ready (tests wait for html[data-ready]). */
