@@ -30,6 +30,7 @@ from ..variants import DEFAULT_RULES, Rules
 from . import api
 from .analyst import Analyst
 from .finished import FinishedGames
+from .installable import manifest, service_worker
 from .learn import learn
 from .limits import SocketCounts, SocketLimits
 from .missing import no_such_game
@@ -176,6 +177,8 @@ def create_app(settings: Settings) -> Starlette:
         Route("/learn", page("learn.html")),
         Route("/static/i18n/{lang}.json", catalog_file),
         Route("/healthz", healthz),
+        Route("/manifest.webmanifest", manifest),
+        Route("/sw.js", service_worker),
         Route("/api/games", api.create_game, methods=["POST"]),
         Route("/api/learn", learn, methods=["POST"]),
         Route("/api/games", api.list_games, methods=["GET"]),

@@ -12,6 +12,17 @@ export async function initPage() {
   }
   wireAccount();
   showAccount(); // not awaited: the page does not wait for the header's account
+  showOffline();
+  window.addEventListener("online", showOffline);
+  window.addEventListener("offline", showOffline);
+  // the app on a phone's home screen: the rules, the tutorial and the shell open without a network (sw.js)
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+
+/** Without a network, every page says what still works (the rules, the tutorial) and that a game does not. */
+function showOffline() {
+  const note = document.getElementById("offline-note");
+  if (note) note.hidden = navigator.onLine;
 }
 
 /** Mark the page ready (tests wait for html[data-ready]). */
