@@ -72,7 +72,9 @@ def test_the_analysis_chart_table_and_costliest_turns(server: Server, open_page:
     board = page.locator("#board").bounding_box()
     assert board and board["y"] >= 0 and board["y"] + board["height"] <= 800, board
     marker = float(page.get_attribute(".analysis-chart .now", "x1") or "nan")
-    hits = page.locator(".analysis-chart .hit").evaluate_all("rs => rs.map((r) => r.x.baseVal.value + r.width.baseVal.value / 2)")
+    hits = page.locator(".analysis-chart .hit").evaluate_all(
+        "rs => rs.map((r) => r.x.baseVal.value + r.width.baseVal.value / 2)"
+    )
     assert abs(marker - hits[top["turn"] - 1]) < 0.5, (marker, hits[top["turn"] - 2 : top["turn"]])
 
     # French: the same analysis in French words

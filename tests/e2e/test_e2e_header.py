@@ -16,7 +16,9 @@ from test_e2e_street import open_g2_game
 PAGES = ("/", "/rules", "/learn", "/lobby", "/players")
 
 
-def test_every_header_links_the_lobby_the_leaderboard_and_logging_in(server: Server, open_page: Callable[..., Watched]) -> None:
+def test_every_header_links_the_lobby_the_leaderboard_and_logging_in(
+    server: Server, open_page: Callable[..., Watched]
+) -> None:
     page = open_page(width=375, height=667, mobile=True).page
     for path in PAGES:
         page.goto(server.url + path)

@@ -24,11 +24,14 @@ def span(page: Any, parts: tuple[str, ...] = TURN_PARTS) -> dict[str, float]:
 
 
 def on_screen(page: Any, selector: str) -> bool:
-    return all(box["y"] >= -0.5 and box["y"] + box["h"] <= page.viewport_size["height"] + 0.5 for box in boxes(page, selector))
+    height = page.viewport_size["height"]
+    return all(box["y"] >= -0.5 and box["y"] + box["h"] <= height + 0.5 for box in boxes(page, selector))
 
 
 @pytest.mark.parametrize(("width", "height"), [(375, 667), (360, 640)])
-def test_a_turn_fits_one_phone_screen(width: int, height: int, server: Server, open_page: Callable[..., Watched]) -> None:
+def test_a_turn_fits_one_phone_screen(
+    width: int, height: int, server: Server, open_page: Callable[..., Watched]
+) -> None:
     page = open_page(width=width, height=height, mobile=width == 375).page
     open_g2_game(server, page)
     measured = span(page)
@@ -39,9 +42,11 @@ def test_a_turn_fits_one_phone_screen(width: int, height: int, server: Server, o
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, f"phone-turn-{width}x{height}", full_page=False)
 
-    page.locator("#hand .card", has_text="G2").first.tap() if width == 375 else page.locator(
-        "#hand .card", has_text="G2"
-    ).first.click()
+    g2 = page.locator("#hand .card", has_text="G2").first
+    if width == 375:
+        g2.tap()  # a touch screen
+    else:
+        g2.click()
     page.wait_for_selector("#board .target")
     assert on_screen(page, "#board") and on_screen(page, "#board .target")
     targets = boxes(page, "#board .target")

@@ -11,7 +11,8 @@ from e2e_play import my_turn, version, wait_version
 from e2e_server import Server
 from test_e2e_street import open_g2_game
 
-NUMBERS = "() => [...document.querySelectorAll('#log li')].filter((li) => getComputedStyle(li).listStyleType !== 'none').map((li) => li.value)"
+NUMBERS = """() => [...document.querySelectorAll('#log li')]
+  .filter((li) => getComputedStyle(li).listStyleType !== 'none').map((li) => li.value)"""
 
 
 def test_the_hint_plan_the_focus_and_the_move_count(server: Server, open_page: Callable[..., Watched]) -> None:
@@ -34,7 +35,9 @@ def test_the_hint_plan_the_focus_and_the_move_count(server: Server, open_page: C
 
     page.focus("#end-turn")
     page.click("#end-turn")
-    page.wait_for_function("() => document.body.dataset.myTurn === 'false' || Number(document.body.dataset.version) > %d" % (before + 1))
+    page.wait_for_function(
+        f"() => document.body.dataset.myTurn === 'false' || Number(document.body.dataset.version) > {before + 1}"
+    )
     page.wait_for_function("() => document.activeElement && document.activeElement.id === 'turn'")
     page.wait_for_function("() => document.body.dataset.myTurn === 'true'", timeout=60000)
     assert page.locator("#hint-text").is_hidden()  # the turn it planned is over

@@ -18,7 +18,7 @@ from timessquare.web.storage.store import COMPUTER_GAME_LEFT
 
 
 def test_a_left_computer_game_leaves_games_to_watch(server: Server, open_page: Callable[..., Watched]) -> None:
-    assert COMPUTER_GAME_LEFT == timedelta(hours=1)  # as docs/web.md says
+    assert timedelta(hours=1) == COMPUTER_GAME_LEFT  # as docs/web.md says
     left, _ = live_game_with_a_g2(server)
     fresh, _ = live_game_with_a_g2(server)
     engine = make_engine(server.database_url)
