@@ -6,7 +6,7 @@ import { rematch as askRematch, recordDownloadUrl } from "./api.js";
 import { Board } from "./board.js";
 import { nextStep, planHolds, planRow } from "./hint-plan.js";
 import { Connection } from "./connection.js";
-import { currentLang, t, tn } from "./i18n.js";
+import { currentLang, t, tn, tTouch } from "./i18n.js";
 import { cardBack, cardButton } from "./hand.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { accountSeatToken, renderOnline } from "./online-game.js";
@@ -520,7 +520,7 @@ function renderChoices() {
   const suggested = hint ? nextStep(hint, state.view.turn.cards) : null;
   if (selected && myTurn() && !trading) {
     const actions = candidates || legalOfCard(selected);
-    box.append(el("p", { class: "choices-title" }, t(candidates ? "choices.several" : "choices.title", { card: selected })));
+    box.append(el("p", { class: "choices-title" }, tTouch(candidates ? "choices.several" : "choices.title", { card: selected })));
     const list = el("div", { class: "choice-list" });
     actions.forEach((action, i) => {
       const words = choiceWords.get(action);
