@@ -1,7 +1,7 @@
 // Where the parts of the board go, in two layouts of the same drawing (board.js draws either):
 // - "long" (wide screens): the street in one row, A's club on the left, B's on the right, Charlie's strip
 //   under the street.
-// - "folded" (phones, under 600 px): the street folded in a U so that all of it fits the width at a size a
+// - "folded" (phones, under 600 px, and tablets upright): the street folded in a U so that all of it fits the width at a size a
 //   finger can hit: A's half runs down the left (0 at the top), the middle lies across the bottom, B's half
 //   runs up the right (16 at the top). Both clubs and both entrances are at the top; Charlie's strip runs
 //   around the outside of the U.
@@ -119,5 +119,5 @@ export function layoutFor(folded) {
   return folded ? foldedLayout() : longLayout();
 }
 
-/** Phones get the folded street. */
-export const FOLDED_QUERY = "(max-width: 599px)";
+/** Phones (and tablets held upright) get the folded street; a phone on its side, the long one. */
+export const FOLDED_QUERY = "(max-width: 599px), (max-width: 979px) and (orientation: portrait)";
