@@ -53,3 +53,27 @@ def test_a_turn_fits_one_phone_screen(
     assert len(targets) >= 4 and all(box["w"] >= TOUCH - 0.5 and box["h"] >= TOUCH - 0.5 for box in targets)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, f"phone-targets-{width}x{height}", full_page=False)
+
+
+def test_a_tablet_upright_and_a_phone_on_its_side(server: Server, open_page: Callable[..., Watched]) -> None:
+    """768x1024: the folded street large beside the hand, every target a finger's size; 667x375 (a phone on its
+    side): the long street, the hand and "End the turn" on the one short screen."""
+    tablet = open_page(width=768, height=1024, mobile=True).page
+    open_g2_game(server, tablet)
+    assert tablet.get_attribute("#board", "data-layout") == "folded"
+    board, hand = boxes(tablet, "#board")[0], boxes(tablet, "#hand")[0]
+    assert hand["x"] >= board["x"] + board["w"] and hand["y"] < board["y"] + board["h"] / 2  # beside it
+    assert span(tablet)["span"] <= 1024
+    tablet.locator("#hand .card", has_text="G2").first.tap()
+    tablet.wait_for_selector("#board .target")
+    targets = boxes(tablet, "#board .target")
+    assert targets and all(box["w"] >= TOUCH - 0.5 and box["h"] >= TOUCH - 0.5 for box in targets)
+    screenshot(tablet, "tablet-targets-768x1024", full_page=False)
+
+    side = open_page(width=667, height=375, mobile=True).page
+    open_g2_game(server, side)
+    assert side.get_attribute("#board", "data-layout") == "long"
+    measured = span(side)
+    assert measured["span"] <= 375 and measured["bottom"] <= 375 + 0.5, measured
+    assert side.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(side, "phone-side-667x375", full_page=False)

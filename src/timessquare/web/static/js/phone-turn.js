@@ -2,13 +2,13 @@
 // screen together (site.css); when the player's turn begins, the page brings them into view, so the player
 // does not scroll to play and sees the other seat's moves play out on the same board.
 
-import { FOLDED_QUERY } from "./street-layout.js";
-
 const PARTS = ["turn", "board", "hand", "end-turn"];
+// the screens site.css lays a turn out on: phones upright and on their side
+const COMPACT = window.matchMedia("(max-width: 599px), (orientation: landscape) and (max-height: 500px)");
 
 /** Scroll so that the turn's parts are all on screen, when they fit it and some are not (phones only). */
 export function bringTurnIntoView() {
-  if (!window.matchMedia(FOLDED_QUERY).matches) return;
+  if (!COMPACT.matches) return;
   const boxes = PARTS.map((id) => document.getElementById(id)).filter((node) => node && node.getClientRects().length)
     .map((node) => node.getBoundingClientRect());
   if (!boxes.length) return;
