@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import Watched
-from e2e_play import screenshot
+from e2e_play import end_turn, play_one_card, screenshot, wait_turn_or_over
 from e2e_server import Server
 from test_e2e_street import TOUCH, boxes, open_g2_game
 
@@ -53,6 +53,14 @@ def test_a_turn_fits_one_phone_screen(
     assert len(targets) >= 4 and all(box["w"] >= TOUCH - 0.5 and box["h"] >= TOUCH - 0.5 for box in targets)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, f"phone-targets-{width}x{height}", full_page=False)
+
+    # the other seat's turn plays out on the board in view: the page does not move when the turn ends
+    page.keyboard.press("Escape")
+    assert play_one_card(page, "A")
+    end_turn(page)
+    assert on_screen(page, "#board")
+    wait_turn_or_over(page)
+    assert on_screen(page, "#board") and span(page)["bottom"] <= height + 0.5
 
 
 def test_a_tablet_upright_and_a_phone_on_its_side(server: Server, open_page: Callable[..., Watched]) -> None:
