@@ -5,6 +5,7 @@ import { createGame, listGames, myGames } from "./api.js";
 import { startHomeLobby } from "./home-online.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { streetScene } from "./street-scene.js";
 import { playerLabel } from "./seat-labels.js";
 import { allTokens, keepTokenOfUrl } from "./tokens.js";
 
@@ -141,6 +142,7 @@ function showLevelHelp() {
 
 async function main() {
   await initPage();
+  for (const box of document.querySelectorAll("[data-scene]")) box.append(streetScene());
   $("computer-form").addEventListener("submit", startComputerGame);
   $("friend-form").addEventListener("submit", startFriendGame);
   $("copy-invite").addEventListener("click", copyInvite);
