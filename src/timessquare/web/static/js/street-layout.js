@@ -90,7 +90,8 @@ function foldedLayout() {
       return { x: box.x + gutter + laneOf(figure) * laneW + laneW / 2, y: box.y + bandH / 2 + 3 };
     },
     charlie(space) {
-      if (space === MIDDLE) return { x: centre, y: stripBottom + bottomStrip / 2 };
+      // under the middle, between the Hal and Sue lanes: his head would reach a target of Sue's lane above him
+      if (space === MIDDLE) return { x: centre - 33, y: stripBottom + bottomStrip / 2 };
       const { col, row } = where(space);
       // his glass reaches to his right: on B's strip he stands a little in, so it is not cut at the edge
       return { x: col === "A" ? strip / 2 : width - strip / 2 - 2, y: top + row * bandH + bandH / 2 };
