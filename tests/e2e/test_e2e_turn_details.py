@@ -47,3 +47,27 @@ def test_the_hint_plan_the_focus_and_the_move_count(server: Server, open_page: C
     count = int(page.inner_text("#log-count"))
     assert count >= 3 and numbers == list(range(1, count + 1)), (numbers, count)
     assert page.locator("#log li").count() > count  # the draws and Charlie's steps are lines without a number
+
+
+TOPS = """() => Object.fromEntries(['#board', '#hand', '.log-section'].map((s) =>
+  [s, Math.round(document.querySelector(s).getBoundingClientRect().top + window.scrollY)]))"""
+
+
+def test_nothing_jumps_when_a_card_is_picked_and_played(server: Server, open_page: Callable[..., Watched]) -> None:
+    """The board and the hand stay where they are when a card's moves appear and when it is played (the line
+    "Played this turn" comes under the hand on a phone); on a wide screen the Moves panel does not move."""
+    for width, height in ((375, 667), (1280, 800)):
+        page = open_page(width=width, height=height, mobile=width < 600).page
+        open_g2_game(server, page)
+        before = page.evaluate(TOPS)
+        page.locator("#hand .card", has_text="S").first.click()
+        page.wait_for_selector("#choices .choice")
+        picked = page.evaluate(TOPS)
+        version_before = version(page)
+        page.locator("#choices .choice").first.click()
+        wait_version(page, version_before + 1)
+        page.wait_for_function("() => document.getElementById('this-turn').textContent !== ''")
+        played = page.evaluate(TOPS)
+        parts = ["#board", "#hand"] + ([".log-section"] if width >= 980 else [])
+        for part in parts:
+            assert before[part] == picked[part] == played[part], (width, part, before, picked, played)

@@ -43,6 +43,11 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.method !== "GET" || url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/")) return;
+  if (url.pathname.startsWith("/game/")) {
+    // a live game goes straight to the server; without a network the home page answers and says so
+    if (request.mode === "navigate") event.respondWith(fetch(request).catch(() => caches.match("/")));
+    return;
+  }
   // a page never seen offline opens as the home page, which says that games need the network
   event.respondWith(networkFirst(request, request, request.mode === "navigate" ? "/" : null));
 });

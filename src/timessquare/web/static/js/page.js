@@ -15,8 +15,11 @@ export async function initPage() {
   showOffline();
   window.addEventListener("online", showOffline);
   window.addEventListener("offline", showOffline);
-  // the app on a phone's home screen: the rules, the tutorial and the shell open without a network (sw.js)
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  // the app on a phone's home screen: the rules, the tutorial and the shell open without a network (sw.js);
+  // registered from the pages around the game, never from a live game's page (it needs the server, and its
+  // moves must not wait behind the worker's first download of the shell)
+  const live = document.body.classList.contains("page-game");
+  if ("serviceWorker" in navigator && !live) navigator.serviceWorker.register("/sw.js").catch(() => {});
 }
 
 /** Without a network, every page says what still works (the rules, the tutorial) and that a game does not. */
