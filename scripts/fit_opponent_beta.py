@@ -75,8 +75,10 @@ def main() -> None:
             count += 1
     print(f"{args.player}: {count} turns of {args.games} games in {time.perf_counter() - start:.0f} s")
     for beta in BETAS:
-        print(f"beta {beta:5g}: mean log-likelihood {sums[beta, 0.0] / count:.3f} (uniform share 0.1: "
-              f"{sums[beta, 0.1] / count:.3f})")
+        print(
+            f"beta {beta:5g}: mean log-likelihood {sums[beta, 0.0] / count:.3f} (uniform share 0.1: "
+            f"{sums[beta, 0.1] / count:.3f})"
+        )
 
 
 if __name__ == "__main__":

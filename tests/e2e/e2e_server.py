@@ -30,12 +30,31 @@ class Server:
         self.process: subprocess.Popen[str] | None = None
 
     def start(self) -> Server:
-        command = [sys.executable, "-m", "timessquare", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--database-url", self.database_url, "--workers", "1",
-                   "--analysis-iterations", str(self.analysis_iterations)]
+        command = [
+            sys.executable,
+            "-m",
+            "timessquare",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--database-url",
+            self.database_url,
+            "--workers",
+            "1",
+            "--analysis-iterations",
+            str(self.analysis_iterations),
+        ]
         # a session of its own, so that a kill takes its worker processes too (SIGKILL lets it stop none)
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                        env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
+        self.process = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            start_new_session=True,
+        )
         assert self.process.stdout is not None
         deadline = time.monotonic() + 60
         lines: list[str] = []
@@ -72,7 +91,6 @@ class Server:
     def stop(self) -> None:
         if self.process:
             stop_group(self.process)
-
 
 
 def json_get(url: str) -> Any:

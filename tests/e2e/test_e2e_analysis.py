@@ -51,8 +51,11 @@ def test_the_analysis_chart_table_and_costliest_turns(server: Server, open_page:
     rows = page.locator(".analysis-table tbody tr")
     assert rows.count() == len(turns)
     first = rows.nth(0).locator("td").all_inner_texts()
-    assert first[:3] == [turns[0]["seat"], f"{round(100 * turns[0]['win_chance']['A'])}%",
-                         f"{round(100 * turns[0]['win_chance']['B'])}%"]
+    assert first[:3] == [
+        turns[0]["seat"],
+        f"{round(100 * turns[0]['win_chance']['A'])}%",
+        f"{round(100 * turns[0]['win_chance']['B'])}%",
+    ]
     costliest = sorted(marked, key=lambda t: (-t["cost"], t["turn"]))[:3]
     items = page.locator(".analysis-marks li")
     assert items.count() == len(costliest)
@@ -135,7 +138,7 @@ def test_a_game_the_analyst_gave_up_on_says_so(server: Server, open_page: Callab
     game = next(play_games(1, 34, DEFAULT_RULES, "medium", "easy"))
     game_id = store(server, game)
     engine = make_engine(server.database_url)
-    AnalysisStore(engine).save(game_id, {"error": "the analysis did not finish in 3 tries"})  # as web/analyst.py
+    AnalysisStore(engine).save(game_id, {"error": "the analysis did not finish in 3 tries"})  # as the analyst does
     engine.dispose()
     page = open_page().page
     page.goto(f"{server.url}/replay/{game_id}")

@@ -26,9 +26,9 @@ from test_e2e_replay import long_game, store
 from timessquare.game import Game
 from timessquare.record import to_record
 from timessquare.session import GameSession
-from timessquare.web.security import hash_token, new_game_id, new_token
+from timessquare.web.guards.security import hash_token, new_game_id, new_token
+from timessquare.web.sockets.table import Table
 from timessquare.web.storage import GameStore, make_engine
-from timessquare.web.table import Table
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -212,4 +212,3 @@ def test_the_several_moves_note_goes_once_a_move_is_chosen(server: Server, open_
     wait_version(page, before + 1)
     assert figures(page)["low"] == low + 1
     assert page.locator("#message").is_hidden()
-

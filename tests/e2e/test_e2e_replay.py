@@ -22,7 +22,7 @@ from timessquare.session import ending_of
 from timessquare.session.log import ending_words
 from timessquare.variants import DEFAULT_RULES
 from timessquare.view import SHUFFLE
-from timessquare.web.security import new_game_id
+from timessquare.web.guards.security import new_game_id
 from timessquare.web.storage import GameStore, NewGame, Progress, make_engine
 
 

@@ -21,7 +21,7 @@ PREFIXES = "|".join(sorted({key.split(".")[0] for key in WORDS["en"]}))
 
 
 def rendered(page: Path) -> str:
-    templating = pytest.importorskip("timessquare.web.templating", reason="the web extra is not installed")
+    templating = pytest.importorskip("timessquare.web.pages.templating", reason="the web extra is not installed")
     script = templating.SCRIPTED.get(page.name)
     return str(templating.TEMPLATES.get_template(page.name).render(templating.page_context(page.stem, script=script)))
 

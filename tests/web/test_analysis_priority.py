@@ -15,8 +15,8 @@ from timessquare.errors import TimesSquareError
 from timessquare.players.analysis import turn_count
 from timessquare.record import to_record
 from timessquare.variants import DEFAULT_RULES
-from timessquare.web.pool import WorkerPool
-from timessquare.web.table import Table
+from timessquare.web.sockets.table import Table
+from timessquare.web.workers.pool import WorkerPool
 
 HOURS_OF_SEARCH = 10**7  # iterations per turn: the analysis cannot finish while the test runs
 

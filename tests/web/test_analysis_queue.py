@@ -1,4 +1,4 @@
-"""The analysts' queue (storage/analyses.py, web/analyst.py): failed games cannot crowd out new ones, several
+"""The analysts' queue (storage/analyses.py, web/workers/analyst.py): failed games cannot crowd out new ones, several
 analysts on one database analyse each game once, and a game whose analyst died is taken over."""
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from timessquare.errors import TimesSquareError
 from timessquare.game import Game
 from timessquare.players.analysis import search_turns
 from timessquare.variants import DEFAULT_RULES
-from timessquare.web.analyst import LEASE, MAX_ATTEMPTS, Analyst, retry_after
-from timessquare.web.pool import WorkerPool
 from timessquare.web.storage import GameStore, make_engine, migrate
 from timessquare.web.storage.analyses import AnalysisStore
 from timessquare.web.storage.store import now
+from timessquare.web.workers.analyst import LEASE, MAX_ATTEMPTS, Analyst, retry_after
+from timessquare.web.workers.pool import WorkerPool
 
 BUDGET = 8  # iterations per turn: these tests check which games are analysed, not how well
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)

@@ -1,4 +1,5 @@
-"""Finished web games get the expert's analysis (web/analyst.py), stored with the game and sent with the replay."""
+"""Finished web games get the expert's analysis (web/workers/analyst.py), stored with the game and sent with
+the replay."""
 
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from timessquare.players.analysis import analyse, played_turns
 from timessquare.record import to_record
 from timessquare.session.choices import turn_words
 from timessquare.variants import DEFAULT_RULES
-from timessquare.web.analyst import LEASE
 from timessquare.web.storage import GameStore, NewGame, Progress, make_engine, migrate
 from timessquare.web.storage.analyses import AnalysisStore, Claim
 from timessquare.web.storage.store import now
+from timessquare.web.workers.analyst import LEASE
 
 BUDGET = 16  # iterations per turn: the test checks where the analysis goes, not how good it is
 

@@ -11,7 +11,7 @@ from conftest import new_game
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
-from timessquare.web.limits import SocketLimits, raise_open_file_limit
+from timessquare.web.guards.limits import SocketLimits, raise_open_file_limit
 
 
 def open_sockets(client: TestClient, path: str, n: int) -> list[object]:

@@ -19,8 +19,9 @@ def test_a_foreign_page_cannot_create_games_or_open_sockets(client: TestClient) 
     fetched = client.post("/api/games", json={"mode": "friend"}, headers={"sec-fetch-site": "cross-site"})
     assert fetched.status_code == 403
     game = new_game(client, mode="friend")
-    with pytest.raises(WebSocketDenialResponse) as denied, client.websocket_connect(
-        f"/ws/games/{game['id']}", headers={"origin": EVIL}
+    with (
+        pytest.raises(WebSocketDenialResponse) as denied,
+        client.websocket_connect(f"/ws/games/{game['id']}", headers={"origin": EVIL}),
     ):
         pass
     assert denied.value.status_code == 403

@@ -8,9 +8,9 @@ import asyncio
 import pytest
 
 from timessquare.variants import DEFAULT_RULES
-from timessquare.web.fairness import FairQueue, Job
-from timessquare.web.pool import PoolBusy, WorkerPool
-from timessquare.web.table import Table
+from timessquare.web.sockets.table import Table
+from timessquare.web.workers.fairness import FairQueue, Job
+from timessquare.web.workers.pool import PoolBusy, WorkerPool
 
 
 def job(

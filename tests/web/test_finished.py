@@ -10,8 +10,8 @@ import pytest
 from conftest import Seat, new_game
 from starlette.testclient import TestClient
 
-from timessquare.web import api
-from timessquare.web.finished import FinishedGames, TooManyAtOnce
+from timessquare.web.api import games as api
+from timessquare.web.api.finished import FinishedGames, TooManyAtOnce
 
 
 def test_a_replay_is_built_off_the_event_loop_and_only_once(

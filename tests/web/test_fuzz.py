@@ -13,8 +13,8 @@ from conftest import Seat, new_game
 from starlette.testclient import TestClient
 
 from timessquare.actions import ACTIONS
+from timessquare.web.sockets.table import Table
 from timessquare.web.storage import GameStore, make_engine
-from timessquare.web.table import Table
 
 MESSAGES = 10_500
 # Well-formed messages whose action is not notation: refused as bad_message once seat and turn are checked.

@@ -14,7 +14,7 @@ from conftest import Seat, new_game
 from starlette.testclient import TestClient
 
 from timessquare.cards import CARD_CODES, SEAT_NAMES
-from timessquare.web.table import Table
+from timessquare.web.sockets.table import Table
 
 STATE_KEYS = {"v", "type", "version", "seat", "view", "legal", "destinations", "log", "players", "thinking", "over"} | {
     "lang",

@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from timessquare.session.tutorial_script import RESULT, STEPS
-from timessquare.web.learn import MAX_ACTION_CHARS
+from timessquare.web.api.learn import MAX_ACTION_CHARS
 
 
 def learn(client: TestClient, **body: Any) -> dict[str, Any]:

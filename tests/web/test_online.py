@@ -143,8 +143,9 @@ def test_cross_site_requests_are_refused(online: TestClient) -> None:
     )
     assert form.status_code == 415
     assert form.json()["error"]["code"] == "unsupported_media_type"  # read_json's answer, the API's one
-    with pytest.raises(WebSocketDenialResponse) as denied, client.websocket_connect(
-        "/ws/lobby", headers={"Origin": "https://evil.example"}
+    with (
+        pytest.raises(WebSocketDenialResponse) as denied,
+        client.websocket_connect("/ws/lobby", headers={"Origin": "https://evil.example"}),
     ):
         pass
     assert denied.value.status_code == 403
@@ -399,7 +400,7 @@ def test_a_game_that_ended_before_its_settlement_is_settled_by_the_sweep(
 ) -> None:
     alice, bob = Person(online, "Alice"), Person(online, "Bob")
     game = challenge_and_accept(online, alice, bob, "10+5")
-    service = online.app.state.online  # type: ignore[attr-defined]
+    service = online.app.state.online.hooks  # type: ignore[attr-defined]
 
     async def broken(*_: Any) -> None:
         raise OSError("the database went away")

@@ -7,7 +7,7 @@ import pytest
 from conftest import new_game
 from starlette.testclient import TestClient
 
-from timessquare.web.missing import preferred_language
+from timessquare.web.pages.missing import preferred_language
 
 ENGLISH = "There is no such game"
 FRENCH = "Cette partie n&#x27;existe pas"

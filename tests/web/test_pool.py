@@ -10,8 +10,8 @@ import signal
 import pytest
 
 from timessquare.variants import DEFAULT_RULES
-from timessquare.web.pool import PoolBusy, WorkerPool
-from timessquare.web.table import Table
+from timessquare.web.sockets.table import Table
+from timessquare.web.workers.pool import PoolBusy, WorkerPool
 
 
 def a_person_to_move() -> Table:

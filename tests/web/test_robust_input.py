@@ -15,7 +15,7 @@ from conftest import Seat, new_game
 from rawsocket import RawSocket
 from starlette.testclient import TestClient
 
-from timessquare.web import messages
+from timessquare.web.sockets import messages
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "e2e"))
 from e2e_server import Server  # the real server in a subprocess, as the browser tests run it

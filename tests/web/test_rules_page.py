@@ -7,7 +7,7 @@ import re
 from html import unescape
 
 from timessquare.catalog import catalog
-from timessquare.web.templating import PAGES, TEMPLATES, emphasis, page_context
+from timessquare.web.pages.templating import PAGES, TEMPLATES, emphasis, page_context
 
 
 def rules_page(lang: str) -> str:

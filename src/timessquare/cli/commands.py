@@ -202,8 +202,9 @@ def cmd_bot(args: argparse.Namespace) -> int:
     if not password:
         raise UsageError("set the bot account's password in the environment variable TIMESSQUARE_BOT_PASSWORD")
     make_player(args.player, _rules(args))  # an unknown player name is refused before connecting
-    connection = BotConnection(args.server, args.name, password, args.player, _rules(args), args.seek,
-                               not args.no_accept, args.games)
+    connection = BotConnection(
+        args.server, args.name, password, args.player, _rules(args), args.seek, not args.no_accept, args.games
+    )
     played = run_bot(connection)
     print(f"games played: {played}")
     return 0

@@ -16,26 +16,26 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import ACTIONS, checked_id
-from ..cards import SEAT_NAMES
+from ..actions import ACTIONS, END, LURE, checked_id
+from ..cards import CARD_INDEX, SEAT_NAMES
 from ..errors import GameOverError, IllegalActionError, TimesSquareError
 from ..explain import Reason, illegal_reason
 from ..game import Game
 from ..outcome import RESIGNED, Outcome
 from ..players.base import Forfeit, Player
-from ..record import to_record
+from ..record import ReplayError, replay, to_record
 from ..tables import TK_START
 from ..variants import DEFAULT_RULES, Rules
-from ..view import PlayerView
+from ..view import SHUFFLE, PlayerView
 from .choices import action_words
 from .destinations import destinations
-from .log import LogEntry, ending_words, entries_for, over_entry
+from .log import LogEntry, ending_words, entries_of
 from .reasons import reason_words, session_words
-from .timeline import Timeline, timeline_of, walk
+from .timeline import Timeline, timeline_of
 
 PEOPLE = frozenset({"you", "friend", "person"})  # the record names of seats that people play (FORMATS.md)
 
@@ -176,10 +176,11 @@ class GameSession:
         make_player: MakePlayer | None = None,
         seats: Mapping[str, str] | None = None,
     ) -> GameSession:
-        """A stored game (FORMATS.md), replayed move by move (FormatError / ReplayError on a bad record), with its
-        log. `deal` draws the reshuffle still to come; `seats`: new record names for the seats (a different
-        computer player to continue with); `make_player` and `rng` as for `new`."""
-        return cls.from_timeline(walk(record, rules), deal, rng, make_player, seats)
+        """A stored game (FORMATS.md), replayed once, move by move (FormatError / ReplayError on a bad record),
+        with its log from the events the replay recorded. `deal` draws the reshuffle still to come; `seats`:
+        new record names for the seats (a different computer player to continue with); `make_player` and
+        `rng` as for `new`."""
+        return cls.from_game(replay(record, rules), deal, rng, make_player, seats)
 
     @classmethod
     def from_timeline(
@@ -191,15 +192,22 @@ class GameSession:
         seats: Mapping[str, str] | None = None,
     ) -> GameSession:
         """`from_record` for a record already walked (`timeline.walk`)."""
-        game = timeline.game
+        return cls.from_game(timeline.game, deal, rng, make_player, seats)
+
+    @classmethod
+    def from_game(
+        cls,
+        game: Game,
+        deal: random.Random | None = None,
+        rng: random.Random | None = None,
+        make_player: MakePlayer | None = None,
+        seats: Mapping[str, str] | None = None,
+    ) -> GameSession:
+        """A game replayed already (`record.replay`), its events kept: `from_record` without the replay."""
         game.rng = deal if deal is not None else random.Random()
         if seats is not None:
             game.players = dict(seats)
-        log = timeline.log()
-        outcome = game.outcome
-        if game.forfeit and outcome is not None:  # a forfeit is no move: the walk's log lacks its end
-            log.append(over_entry(outcome))
-        return cls._seated(game, rng, make_player, log)
+        return cls._seated(game, rng, make_player, entries_of(game.events))
 
     @classmethod
     def _seated(
@@ -303,12 +311,18 @@ class GameSession:
                 LegalAction(a, ACTIONS[a].notation, action_words(a, view.figures, lang, moved[a]), moved[a])
                 for a in ids
             )
-        words = self._log_words.setdefault(lang, [])
-        words += [entry.text(lang) for entry in self.log[len(words) :]]
+        words = self.log_words(lang)
         outcome = self.outcome
         return SeatUpdate(
             seat, lang, self.version, view, legal, tuple(self.log), tuple(words), outcome, ending_words(outcome, lang)
         )
+
+    def log_words(self, lang: str) -> list[str]:
+        """The log in words of `lang`, each entry worded once whoever asks (the same for every seat)."""
+        words = self._log_words.setdefault(lang, [])
+        if len(words) < len(self.log):
+            words += [entry.text(lang) for entry in self.log[len(words) :]]
+        return words
 
     def watch(self, seat: int | None, lang: str, watcher: Watcher) -> None:
         """Call `watcher` with `seat`'s update in `lang` after every change (the same update for every watcher)."""
@@ -374,6 +388,55 @@ class GameSession:
             raise RuleError(ACTIONS[aid].notation, reason)
         return self._apply(aid)
 
+    def act_all(
+        self, seat: int | None, actions: Sequence[str | int], version: int | None = None
+    ) -> list[LogEntry]:
+        """Several actions of one turn by one person (a trade's discards and its `end`), all or none: each is
+        checked as `act` checks one, on a copy of the state first, so the game is unchanged when any is
+        refused (RuleError, InvalidActionError, NotYourTurnError for one after the turn ended)."""
+        if len(actions) == 1:
+            return self.act(seat, actions[0], version)
+        first = actions[0] if actions else ""
+        self.check_turn(seat, action=first if isinstance(first, str) else str(first))
+        if version is not None and version != self.version:
+            raise StaleVersionError(f"the game has changed (version {self.version}, not {version}): look again")
+        ids = [checked_id(action) for action in actions]
+        trial = self.game.state.clone()
+        for i, aid in enumerate(ids):
+            if i and ACTIONS[ids[i - 1]].kind in (END, LURE):
+                raise NotYourTurnError(f"{ACTIONS[aid].notation!r} comes after the turn ended")
+            if aid not in trial.legal_ids():
+                reason = illegal_reason(trial, aid)
+                assert reason is not None, "an action that is not legal breaks a rule"
+                raise RuleError(ACTIONS[aid].notation, reason)
+            trial.apply(aid)
+        entries: list[LogEntry] = []
+        for aid in ids:
+            entries += self._apply(aid)
+        return entries
+
+    def catch_up(self, entries: Sequence[str], forfeit: tuple[str, str] | None = None) -> list[LogEntry]:
+        """The record's entries that another process appended after ours (a reshuffle's `shuffle …` entry with
+        its order), then its forfeit if it has one: applied as a replay applies them, each checked, and logged
+        from the events they record. Raises ReplayError (the game is then unusable: read it back whole)."""
+        game, first = self.game, len(self.game.events)
+        deal, game.rng = game.rng, None  # a reshuffle's order comes from its entry, not from our generator
+        try:
+            for entry in entries:
+                try:
+                    if entry.startswith(SHUFFLE):
+                        game.apply_chance([CARD_INDEX[code] for code in entry.split(" ")[1:]])
+                    else:
+                        game.apply_checked(entry)
+                except (TimesSquareError, KeyError) as e:
+                    raise ReplayError(len(game.moves) + 1, entry, str(e)) from None
+            if forfeit is not None and not game.is_over:
+                game.resign(SEAT_NAMES.index(forfeit[0]), forfeit[1])
+        finally:
+            game.rng = deal
+        entries_now = entries_of(game.events[first:]) if self.words else []
+        return self._changed(entries_now)
+
     def computer_turn(self) -> ComputerTurn:
         """What the computer to move is asked (raises NotYourTurnError when no computer is to move)."""
         seat = self.to_move
@@ -433,26 +496,23 @@ class GameSession:
     def forfeit(self, seat: int, reason: str) -> list[LogEntry]:
         if self.game.is_over:
             return []
-        self.game.resign(seat, reason)
-        outcome = self.outcome
-        assert outcome is not None
-        return self._changed([over_entry(outcome)])
+        return self._applied(lambda: self.game.resign(seat, reason))
 
     def _apply(self, aid: int) -> list[LogEntry]:
-        if not self.words:
-            self.game.apply(aid)
-            return self._changed([])
-        mover = self.game.state.to_move
-        before = self.view(None)
-        self.game.apply(aid)
-        after = self.game.view(None)
-        return self._changed(entries_for(ACTIONS[aid].notation, mover, before, after), after)
+        return self._applied(lambda: self.game.apply(aid))
 
-    def _changed(self, entries: list[LogEntry], spectator: PlayerView | None = None) -> list[LogEntry]:
-        """After every change: the views and updates of the last version go (`spectator`: the new version's
-        spectator view, when it is built already), then the listeners and watchers hear of it."""
+    def _applied(self, change: Callable[[], None]) -> list[LogEntry]:
+        """Make one change of the game, then log the events it recorded (events.py) and tell everyone."""
+        first = len(self.game.events)
+        change()
+        entries = entries_of(self.game.events[first:]) if self.words else []
+        return self._changed(entries)
+
+    def _changed(self, entries: list[LogEntry]) -> list[LogEntry]:
+        """After every change: the views and updates of the last version go, then the listeners and watchers
+        hear of it."""
         self.log += entries
-        self._views = {} if spectator is None else {None: spectator}
+        self._views.clear()
         self._updates.clear()
         self._built_at = self.version
         if self.game.is_over:

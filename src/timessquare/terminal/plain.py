@@ -21,9 +21,7 @@ from ..session.reasons import reason_words
 from ..variants import Rules
 
 
-def play_text_game(
-    rules: Rules, seed: int | None, seat_choice: str, opponent_spec: str, lang: str = ENGLISH
-) -> int:
+def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_spec: str, lang: str = ENGLISH) -> int:
     """A game against `opponent_spec` on standard input and output, in words of `lang` (catalog.py)."""
     rng = random.Random(seed)
     seat = rng.randrange(2) if seat_choice == "random" else SEAT_NAMES.index(seat_choice)

@@ -27,24 +27,28 @@ from starlette.staticfiles import StaticFiles
 from ..catalog import catalog, languages
 from ..players.analysis import ANALYSIS_ITERATIONS
 from ..variants import DEFAULT_RULES, Rules
-from . import api
-from .analyst import Analyst
-from .finished import FinishedGames
-from .installable import manifest, service_worker
-from .learn import learn
-from .limits import SocketCounts, SocketLimits
-from .missing import no_such_game
-from .notify import ChangeListener
+from .api import games
+from .api.finished import FinishedGames
+from .api.learn import learn
+from .api.requests import ApiError, error_response
+from .games.seat_tokens import SeatTokens
+from .games.starter import GameStarter
+from .guards.limits import SocketCounts, SocketLimits
+from .guards.origin import OriginCheck
+from .guards.security import KeyedLimiter, SecurityHeaders, is_game_id
 from .online import routes as online_routes
-from .origin import OriginCheck
-from .pool import WorkerPool
-from .rooms import Rooms, unavailable
-from .security import KeyedLimiter, SecurityHeaders, is_game_id
+from .pages.installable import manifest, service_worker
+from .pages.missing import no_such_game
+from .pages.templating import SCRIPTED, render
+from .sockets.rooms import Rooms, unavailable
+from .sockets.ws import game_socket
 from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
 from .storage.analyses import AnalysisStore
+from .storage.clocks import system_now
+from .storage.notify import ChangeListener
 from .storage.writer import Database
-from .templating import SCRIPTED, render
-from .ws import game_socket
+from .workers.analyst import Analyst
+from .workers.pool import WorkerPool
 
 log = logging.getLogger("timessquare.web")
 HERE = Path(__file__).resolve().parent
@@ -122,16 +126,16 @@ async def http_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, DatabaseUnavailable):
         unavailable.warning("%s %s: %s", request.method, request.url.path, exc)
         words = "the database does not answer: try again in a moment"
-        return api.error_response(503, "busy", words, retry_after=5)
-    if isinstance(exc, api.ApiError):
-        return api.error_response(exc.status, exc.code, exc.message, exc.retry_after)
+        return error_response(503, "busy", words, retry_after=5)
+    if isinstance(exc, ApiError):
+        return error_response(exc.status, exc.code, exc.message, exc.retry_after)
     if isinstance(exc, HTTPException):
         if exc.status_code == 404 and request.url.path.startswith(GAME_PAGES):  # a person's link, e.g. cut short
             return no_such_game(request)
         codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 429: "rate_limited"}
-        return api.error_response(exc.status_code, codes.get(exc.status_code, "bad_request"), str(exc.detail))
+        return error_response(exc.status_code, codes.get(exc.status_code, "bad_request"), str(exc.detail))
     log.exception("unexpected failure on %s %s", request.method, request.url.path, exc_info=exc)
-    return api.error_response(500, "server_error", "something went wrong on the server; nothing was changed")
+    return error_response(500, "server_error", "something went wrong on the server; nothing was changed")
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -179,14 +183,14 @@ def create_app(settings: Settings) -> Starlette:
         Route("/healthz", healthz),
         Route("/manifest.webmanifest", manifest),
         Route("/sw.js", service_worker),
-        Route("/api/games", api.create_game, methods=["POST"]),
+        Route("/api/games", games.create_game, methods=["POST"]),
         Route("/api/learn", learn, methods=["POST"]),
-        Route("/api/games", api.list_games, methods=["GET"]),
-        Route("/api/games/mine", api.my_games, methods=["POST"]),
-        Route("/api/games/{game_id}/record", api.game_record, methods=["GET"]),
-        Route("/api/games/{game_id}/replay", api.game_replay, methods=["GET"]),
-        Route("/api/games/{game_id}/analysis", api.game_analysis, methods=["GET"]),
-        Route("/api/games/{game_id}/rematch", api.rematch, methods=["POST"]),
+        Route("/api/games", games.list_games, methods=["GET"]),
+        Route("/api/games/mine", games.my_games, methods=["POST"]),
+        Route("/api/games/{game_id}/record", games.game_record, methods=["GET"]),
+        Route("/api/games/{game_id}/replay", games.game_replay, methods=["GET"]),
+        Route("/api/games/{game_id}/analysis", games.game_analysis, methods=["GET"]),
+        Route("/api/games/{game_id}/rematch", games.rematch, methods=["POST"]),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
         *online_routes.ROUTES,
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
@@ -202,7 +206,7 @@ def create_app(settings: Settings) -> Starlette:
         exception_handlers={
             Exception: http_error,
             HTTPException: http_error,
-            api.ApiError: http_error,
+            ApiError: http_error,
             DatabaseUnavailable: http_error,
         },
         lifespan=lifespan,
@@ -217,5 +221,7 @@ def create_app(settings: Settings) -> Starlette:
     app.state.socket_counts = SocketCounts(settings.socket_limits)
     app.state.finished = FinishedGames()
     app.state.internal_errors = 0
-    online = online_routes.install(app, engine, rooms, settings.now, settings.login_tries_per_minute)
+    starter = GameStarter(rooms, settings.rules, SeatTokens(rooms.database), settings.now or system_now)
+    app.state.starter = starter
+    online = online_routes.install(app, engine, starter, settings.login_tries_per_minute)
     return app

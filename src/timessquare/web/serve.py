@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import TimesSquareError
 from ..variants import Rules
-from .limits import raise_open_file_limit, socket_capacity
+from .guards.limits import raise_open_file_limit, socket_capacity
 from .storage import default_database_url, dialect_name, parse_database_url
 
 log = logging.getLogger("timessquare.web")

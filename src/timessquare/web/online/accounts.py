@@ -17,12 +17,13 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..api import ApiError, bad_request, read_json
-from ..security import KeyedLimiter, hash_token, new_token
+from ..api.requests import ApiError, bad_request, read_json
+from ..guards.security import KeyedLimiter, hash_token, new_token
+from ..storage.database import aware
 from .guard import LOGIN_DAYS, clear_login_cookie, refuse_cross_site, required_account, set_login_cookie
 from .guard import current_account as current_account
 from .names import is_name, name_key, name_problem
-from .store import Account, NameTaken, aware
+from .store import Account, NameTaken
 
 HASHER = PasswordHasher()  # argon2id with the library's recommended cost
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
@@ -158,7 +159,7 @@ async def delete_account(request: Request) -> Response:
     if stored is None or not await _verify(stored.password_hash, _password(data)):
         raise ApiError(403, "bad_login", "the password is wrong")
     await online.run(online.store.delete_account, account.id)
-    online.forget_account(account.id)
+    online.games.forget_account(account.id)
     response = Response(status_code=204)
     clear_login_cookie(request, response)
     return response

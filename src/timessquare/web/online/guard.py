@@ -1,6 +1,6 @@
 """Who is asking: the login cookie, and the refusal of cross-site requests that would act with it.
 
-A request that changes something for an account must come from this site's own pages: web/origin.py refuses
+A request that changes something for an account must come from this site's own pages: web/guards/origin.py refuses
 every socket and state-changing request of another site before it gets here (the one check of `Origin` and
 `Sec-Fetch-Site`), and `refuse_cross_site` asks for a JSON body as well (`application/json`, which a form on
 another site cannot send without the browser asking us first), even where the request has no body.
@@ -13,8 +13,8 @@ from datetime import timedelta
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 
-from ..api import ApiError, require_json
-from ..security import hash_token, is_token
+from ..api.requests import ApiError, require_json
+from ..guards.security import hash_token, is_token
 from .store import Account
 
 COOKIE = "ts_login"
@@ -22,7 +22,7 @@ LOGIN_DAYS = 30
 
 
 def refuse_cross_site(request: Request) -> None:
-    """415 for a request that changes something without a JSON body (its origin is web/origin.py's to check)."""
+    """415 for a request that changes something without a JSON body (its origin is web/guards/origin.py's to check)."""
     if request.method in ("POST", "PUT", "PATCH"):
         require_json(request)
 

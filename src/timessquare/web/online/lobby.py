@@ -2,41 +2,47 @@
 to a named player; quick pairing; the computer levels; and the lobby socket that keeps the home page live.
 
 A game between two accounts is an ordinary game of two people (mode "friend") with a row in `online_games`
-(who sits where, rated or not, its clock). Each account's seat token is derived (service.seat_token), so an
-account can open its game from any device; the database keeps only the tokens' hashes, as for every game.
+(who sits where, rated or not, its clock), made with it in one write by web/games/starter.py. Each account's
+seat token is derived (web/games/seat_tokens.py), so an account can open its game from any device; the
+database keeps only the tokens' hashes, as for every game.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
-from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ...cards import SEAT_NAMES
 from ...players.levels import LEVELS
-from ..api import ApiError, bad_request, game_links, read_json
-from ..security import hash_token, is_game_id, new_game_id
-from ..table import FRIEND, YOU, Table
-from ..ws import Connection
+from ..api.requests import ApiError, bad_request, game_links, read_json, seat_links
+from ..guards.security import is_game_id
+from ..storage.clocks import TimeControl
 from .accounts import current_account
-from .clocks import OFFERED, Clock, TimeControl
 from .guard import refuse_cross_site, required_account
+from .lobby_listeners import LobbyListener
 from .names import is_name, name_key
 from .ratings import LEVEL_RATINGS
 from .service import Online
-from .store import Account, Challenge, OnlineGame
+from .store import Account, Challenge
 
 MAX_OPEN = 3  # open challenges (seeks included) per account
+OFFERED = ("3+2", "5+3", "10+5", "15+10", "1d", "3d", "7d")  # the time controls the lobby offers
 
 
 def _online(request: Request | WebSocket) -> Online:
     online: Online = request.app.state.online
     return online
+
+
+def _control(data: dict[str, Any]) -> TimeControl:
+    try:
+        return TimeControl.parse(data.get("control"))
+    except ValueError as e:
+        raise bad_request(str(e)) from None
 
 
 def _rated(data: dict[str, Any]) -> bool:
@@ -64,6 +70,7 @@ def lobby_document(challenges: list[Challenge], account: Account | None) -> dict
         "challenges": [c.document() | {"quick": c.quick} for c in challenges if visible(c)],
         "computer": computer_levels(),
         "controls": list(OFFERED),
+        "control_kinds": {name: TimeControl.parse(name).kind for name in OFFERED},  # the pages never guess it
     }
 
 
@@ -76,7 +83,7 @@ async def lobby(request: Request) -> Response:
 async def _changed(online: Online) -> None:
     """The lobby changed: every lobby socket gets it again, as its account sees it."""
     challenges = await online.run(online.store.challenges)
-    for listener in list(online.lobby_listeners):
+    for listener in online.lobby:
         listener.send({"type": "lobby", **lobby_document(challenges, listener.account)})
 
 
@@ -84,7 +91,7 @@ async def post_challenge(request: Request) -> Response:
     refuse_cross_site(request)
     account = await required_account(request)
     data = await read_json(request, {"control", "rated", "to"})
-    control, rated = TimeControl.parse(data.get("control")), _rated(data)
+    control, rated = _control(data), _rated(data)
     online = _online(request)
     target_id = None
     if data.get("to") is not None:
@@ -146,30 +153,15 @@ async def accept_challenge(request: Request) -> Response:
 
 
 async def _start(request: Request, online: Online, challenge: Challenge, account: Account) -> Response:
-    if not await online.run(online.store.take_challenge, challenge.id):
+    """The game of a challenge taken by `account`, with its clock (404 if someone else took it first)."""
+    control = TimeControl.parse(challenge.control)  # checked when it was posted
+    by = challenge.account.id
+    links = await online.starter.for_accounts(by, account.id, control, challenge.rated, challenge.id)
+    if links is None:
         raise ApiError(404, "not_found", "that challenge is gone (taken or cancelled)")
-    control = TimeControl.parse(challenge.control)
-    table = Table.new(new_game_id(), "friend", FRIEND, "random", request.app.state.rules)
-    seat_of = {challenge.account.id: _seat_named(table, YOU), account.id: _seat_named(table, FRIEND)}
-    tokens = {i: await online.seat_token(table.game_id, seat, i) for i, seat in seat_of.items()}
-    seats = {seat_of[i]: hash_token(tokens[i]) for i in seat_of}
-    rooms = online.rooms
-    new = table.stored_new(seats)
-    await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
-    to_move = SEAT_NAMES[table.session.to_move or 0]
-    accounts: dict[str, int | None] = {seat: i for i, seat in seat_of.items()}
-    clock = Clock.start(control, to_move, online.now())
-    await online.add_game(OnlineGame(table.game_id, accounts, None, challenge.rated, clock, False))
-    await online.run(online.store.drop_seeks, list(seat_of))
-    links = {i: game_links(table.game_id, seat_of[i], tokens[i], None) for i in seat_of}
-    online.tell_lobby({"type": "started", **links[challenge.account.id]}, {challenge.account.id})
+    online.lobby.tell({"type": "started", **seat_links(links[by])}, {by})
     await _changed(online)
-    return JSONResponse(links[account.id], status_code=201)
-
-
-def _seat_named(table: Table, name: str) -> str:
-    """The seat of the record name ("you": the challenger; "friend": who accepted)."""
-    return next(seat for seat, who in table.session.seats.items() if who == name)
+    return JSONResponse(seat_links(links[account.id]), status_code=201)
 
 
 async def quick_pairing(request: Request) -> Response:
@@ -178,7 +170,7 @@ async def quick_pairing(request: Request) -> Response:
     refuse_cross_site(request)
     account = await required_account(request)
     data = await read_json(request, {"control", "rated"})
-    control, rated = TimeControl.parse(data.get("control")), _rated(data)
+    control, rated = _control(data), _rated(data)
     online = _online(request)
     for seek in await online.run(online.store.challenges):
         if seek.quick and seek.control == control.name and seek.rated == rated and seek.account.id != account.id:
@@ -199,17 +191,8 @@ async def play_computer(request: Request) -> Response:
     level, rated = data.get("level"), _rated(data)
     if level not in LEVELS:
         raise bad_request(f"level must be one of {', '.join(LEVELS)}")
-    online = _online(request)
-    table = Table.new(new_game_id(), "computer", str(level), "random", request.app.state.rules)
-    seat = _seat_named(table, YOU)
-    token = await online.seat_token(table.game_id, seat, account.id)
-    rooms = online.rooms
-    new = table.stored_new({seat: hash_token(token)})
-    await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
-    accounts: dict[str, int | None] = {s: (account.id if s == seat else None) for s in SEAT_NAMES}
-    await online.add_game(OnlineGame(table.game_id, accounts, str(level), rated, None, False))
-    rooms.add(table)
-    return JSONResponse(game_links(table.game_id, seat, token, None), status_code=201)
+    link = await _online(request).starter.against_computer(account.id, str(level), rated)
+    return JSONResponse(seat_links(link), status_code=201)
 
 
 async def my_seat(request: Request) -> Response:
@@ -218,32 +201,23 @@ async def my_seat(request: Request) -> Response:
     account = await current_account(request)
     online = _online(request)
     game_id = str(request.path_params["game_id"])
-    game = await online.game(game_id) if is_game_id(game_id) and account is not None else None
+    game = await online.games.game(game_id) if is_game_id(game_id) and account is not None else None
     seat = None if game is None else next((s for s, i in game.accounts.items() if account and i == account.id), None)
     if seat is None or account is None:
         return JSONResponse({"seat": None})
-    return JSONResponse(game_links(game_id, seat, await online.seat_token(game_id, seat, account.id), None))
-
-
-@dataclass(eq=False)
-class LobbyListener(Connection):
-    account: Account | None = None
-
-    @property
-    def account_id(self) -> int | None:
-        return None if self.account is None else self.account.id
+    return JSONResponse(game_links(game_id, seat, await online.seat_tokens.of(game_id, seat, account.id), None))
 
 
 async def lobby_socket(socket: WebSocket) -> None:
     """`/ws/lobby`: the lobby as it changes (`lobby` messages) and, to an account, its new games (`started`).
-    A socket from another site's page never gets here (web/origin.py refuses it)."""
+    A socket from another site's page never gets here (web/guards/origin.py refuses it)."""
     await socket.accept()
     online = _online(socket)
     listener = LobbyListener(socket, account=await current_account(socket))
     pump = asyncio.create_task(listener.pump(), name="lobby writer")
     challenges = await online.run(online.store.challenges)
     listener.send({"type": "lobby", **lobby_document(challenges, listener.account)})
-    online.lobby_listeners.add(listener)
+    online.lobby.add(listener)
     try:
         while True:
             frame = await socket.receive()
@@ -255,7 +229,7 @@ async def lobby_socket(socket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        online.lobby_listeners.discard(listener)
+        online.lobby.discard(listener)
         listener.close()
         if not pump.done():
             pump.cancel()

@@ -23,7 +23,7 @@ def level_rating(level: str) -> Rating:
 
 
 def new_ratings(game: Any, accounts: dict[int, Any], result: str) -> dict[int, Rating]:
-    """The new rating of each account in a finished rated game (`game`: store.OnlineGame; `accounts` by id)."""
+    """The new rating of each account in a finished rated game (`game`: an OnlineGame; `accounts` by id)."""
     before: dict[str, Rating] = {}
     for seat, account_id in game.accounts.items():
         if account_id is not None and account_id in accounts:

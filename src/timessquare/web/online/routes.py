@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import datetime
 
 from sqlalchemy import Engine
 from starlette.applications import Starlette
@@ -11,11 +10,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
-from ..rooms import Rooms
-from ..templating import SCRIPTED, render
+from ..games.starter import GameStarter
+from ..pages.templating import SCRIPTED, render
 from . import accounts, lobby, seats
 from .accounts import AccountLimits
-from .service import Online, system_now
+from .service import Online
 from .store import OnlineStore
 
 
@@ -53,11 +52,9 @@ ROUTES: list[BaseRoute] = [
 ]
 
 
-def install(
-    app: Starlette, engine: Engine, rooms: Rooms, now: Callable[[], datetime] | None, tries_per_minute: float
-) -> Online:
+def install(app: Starlette, engine: Engine, starter: GameStarter, tries_per_minute: float) -> Online:
     """Online play on this app: its state (`app.state.online`) and the room hooks; the routes are ROUTES."""
-    online = Online(OnlineStore(engine), rooms, now or system_now)
+    online = Online(OnlineStore(engine), starter.rooms, starter, starter.now)
     app.state.online = online
     app.state.account_limits = AccountLimits(tries_per_minute)
     return online

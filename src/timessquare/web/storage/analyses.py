@@ -1,6 +1,6 @@
 """The stored analyses of finished games, and the analysts' queue of games waiting for one.
 
-A finished game without a row in `analyses` is waiting for its analysis; the analysts (web/analyst.py, one in
+A finished game without a row in `analyses` is waiting for its analysis; the analysts (web/workers/analyst.py, one in
 each server process) find those themselves, so nothing else has to tell them that a game ended, and a
 restart loses nothing. An analyst claims a game before it works on it (`claim`): a row in `analysis_claims`
 that names it, with a lease it renews as it goes. Claiming is one conditional INSERT or UPDATE, so of several

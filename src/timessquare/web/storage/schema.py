@@ -78,7 +78,7 @@ analyses = Table(
 analysis_claims = Table(
     "analysis_claims",
     metadata,
-    # A finished game some analyst has tried to analyse (web/analyst.py): the row is its place in the queue.
+    # A finished game some analyst has tried to analyse (web/workers/analyst.py): the row is its place in the queue.
     Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("claimed_by", String(64), nullable=True),  # the analyst at work on it now; null between tries
     Column("lease_until", DateTime(timezone=True), nullable=True),  # past it, a silent analyst is taken as dead

@@ -1,4 +1,4 @@
-"""The analysts' queue (web/analyst.py): which analyst is analysing a finished game, until when, and how
+"""The analysts' queue (web/workers/analyst.py): which analyst is analysing a finished game, until when, and how
 often the game has failed, so that several server processes analyse each game once and failed games wait.
 
 Revision ID: 0005_analysis_claims

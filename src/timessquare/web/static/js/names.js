@@ -1,5 +1,5 @@
 // The names and notation of the rules core for the page's modules. The data is names.json, written by
-// `python -m timessquare.web.pagenames` from cards.py, actions.py and players/levels.py (do not edit it);
+// `python scripts/gen_page_names.py` from cards.py, actions.py and players/levels.py (do not edit it);
 // tests/web/test_pagenames.py checks that it is current.
 import names from "./names.json" with { type: "json" };
 

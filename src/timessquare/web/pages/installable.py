@@ -17,9 +17,9 @@ from pathlib import Path
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..catalog import languages
+from ...catalog import languages
 
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parent.parent / "static"
 
 MANIFEST = {
     "name": "Times Square",

@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 from sqlalchemy.engine import URL
 
-from .limits import Throttled
-from .storage.changes import CHANNEL, parse
+from ..guards.limits import Throttled
+from .changes import CHANNEL, parse
 
 log = logging.getLogger("timessquare.web")
 POLL_SECONDS = 1.0  # how often the thread looks whether it is told to stop

@@ -1,20 +1,22 @@
+#!/usr/bin/env python3
 """The names and notation the pages use, written from their one home in Python as data (static/js/names.json,
 which static/js/names.js hands to the page's modules): the levels, the seats, the figures, the cards' colours
-and values, and the 95 actions of docs/notation.md as the page reads them. `python -m timessquare.web.pagenames`
+and values, and the 95 actions of docs/notation.md as the page reads them. `python scripts/gen_page_names.py`
 writes the file again; tests/web/test_pagenames.py checks that it is current."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from ..actions import ACTIONS, DISCARD, END, LURE, PLAY, Action
-from ..cards import CARD_CODES, CARD_COLOUR, COLOUR_NAMES, FIGURE_NAMES, LAST_SPACE, MIDDLE, SEAT_NAMES
-from ..players.levels import LEVELS
+from timessquare.actions import ACTIONS, DISCARD, END, LURE, PLAY, Action
+from timessquare.cards import CARD_CODES, CARD_COLOUR, COLOUR_NAMES, FIGURE_NAMES, LAST_SPACE, MIDDLE, SEAT_NAMES
+from timessquare.players.levels import LEVELS
 
-DATA = Path(__file__).resolve().parent / "static" / "js" / "names.json"
+DATA = Path(__file__).resolve().parent.parent / "src" / "timessquare" / "web" / "static" / "js" / "names.json"
 KINDS = {PLAY: "play", LURE: "lure", DISCARD: "discard", END: "end"}
 GROUP = "group"  # the notation's name for Sue with both bodyguards (two S cards, "SS group+1")
 
@@ -80,6 +82,7 @@ def data_text() -> str:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description="Write web/static/js/names.json from the rules core.").parse_args()
     DATA.write_text(data_text(), encoding="utf-8")
     print(f"wrote {DATA}", file=sys.stderr)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import anyio
 
-from ..errors import TimesSquareError
+from ...errors import TimesSquareError
 
 
 class TooManyAtOnce(TimesSquareError):

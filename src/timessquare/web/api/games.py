@@ -5,79 +5,28 @@ Every refusal is `{"error": {"code", "message"}}` with a 4xx status; no field th
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from datetime import UTC
 from typing import Any
 
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..cards import SEAT_NAMES
-from ..catalog import ENGLISH, languages
-from ..errors import FormatError, TimesSquareError
-from ..jsonread import parse_json
-from ..players.levels import LEVELS
-from ..session.timeline import walk
-from .analyst import for_the_page
+from ...cards import SEAT_NAMES
+from ...catalog import ENGLISH, languages
+from ...players.levels import LEVELS
+from ...session.timeline import walk
+from ..games.starter import GameStarter, SeatTaken
+from ..guards.security import hash_token, is_game_id, is_token
+from ..sockets.rooms import Rooms
+from ..sockets.table import FRIEND, Table
+from ..storage import StoredGame, Summary
+from ..workers.analyst import for_the_page
 from .finished import FinishedGames, TooManyAtOnce
 from .replay import replay_document
-from .rooms import Rooms
-from .security import derive_token, hash_token, is_game_id, is_token, new_game_id, new_token
-from .storage import StoredGame, Summary
-from .table import FRIEND, YOU, Table
+from .requests import ApiError, bad_request, read_json, seat_links
 
-MAX_BODY_BYTES = 16 * 1024
 MAX_TOKENS = 200
-
-
-class ApiError(TimesSquareError):
-    def __init__(self, status: int, code: str, message: str, retry_after: float | None = None) -> None:
-        self.status = status
-        self.code = code
-        self.message = message
-        self.retry_after = retry_after  # seconds, for a 429 or a 503
-        super().__init__(message)
-
-
-def error_response(status: int, code: str, message: str, retry_after: float | None = None) -> JSONResponse:
-    headers = {} if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
-
-
-def bad_request(message: str) -> ApiError:
-    return ApiError(400, "bad_request", message)
-
-
-def require_json(request: Request) -> None:
-    """415 unless the request says its body is JSON: a form or text/plain body is what a foreign page can send
-    without asking (no CORS preflight), so a request that changes something must not be one."""
-    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if media_type != "application/json":
-        raise ApiError(415, "unsupported_media_type", "the request body must be JSON (Content-Type: application/json)")
-
-
-async def read_json(request: Request, fields: set[str]) -> dict[str, Any]:
-    """The request's JSON object (at most MAX_BODY_BYTES, only the named fields)."""
-    require_json(request)
-    body = b""
-    try:
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BODY_BYTES:
-                raise ApiError(413, "too_large", f"the request body is larger than {MAX_BODY_BYTES} bytes")
-    except ClientDisconnect:
-        raise ApiError(400, "bad_request", "the request body was cut short") from None
-    try:
-        data = parse_json(body)
-    except FormatError as e:
-        raise bad_request(f"the request body is not JSON: {e}") from None
-    if not isinstance(data, dict):
-        raise bad_request("the request body must be a JSON object")
-    unknown = set(data) - fields
-    if unknown:
-        raise bad_request(f"unknown field {sorted(unknown)[0]!r}")
-    return data
 
 
 def summary_document(summary: Summary) -> dict[str, Any]:
@@ -89,16 +38,6 @@ def summary_document(summary: Summary) -> dict[str, Any]:
         "moves": summary.public_moves,
         "updated": summary.updated.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "seat": summary.seat,
-    }
-
-
-def game_links(game_id: str, seat: str, token: str, invite: str | None) -> dict[str, Any]:
-    return {
-        "id": game_id,
-        "seat": seat,
-        "token": token,
-        "url": f"/game/{game_id}#t={token}",
-        "invite": None if invite is None else f"/game/{game_id}#t={invite}",
     }
 
 
@@ -131,18 +70,9 @@ async def create_game(request: Request) -> Response:
         level = FRIEND
     else:
         raise bad_request('mode must be "computer" or "friend"')
-    rooms = _rooms(request)
-    table = Table.new(new_game_id(), str(mode), str(level), _seat_choice(data), request.app.state.rules)
-    mine = next(seat for seat, name in table.session.seats.items() if name == YOU)
-    token, invite = new_token(), (new_token() if mode == "friend" else None)
-    seats = {mine: hash_token(token)}
-    if invite is not None:
-        seats[SEAT_NAMES[1 - SEAT_NAMES.index(mine)]] = hash_token(invite)
-    new = table.stored_new(seats)
-    await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
-    if mode == "computer":
-        rooms.add(table)  # if the computer moves first, it starts thinking now
-    return JSONResponse(game_links(table.game_id, mine, token, invite), status_code=201)
+    starter: GameStarter = request.app.state.starter
+    link = await starter.with_link(str(mode), str(level), _seat_choice(data))
+    return JSONResponse(seat_links(link), status_code=201)
 
 
 async def my_games(request: Request) -> Response:
@@ -254,28 +184,18 @@ async def rematch(request: Request) -> Response:
     if not is_token(token):
         raise ApiError(403, "forbidden", "a rematch needs the token of a seat in this game")
     assert isinstance(token, str)
-    game_id, stored, table = await _finished_game(request)
+    game_id, stored, _ = await _finished_game(request)
     rooms = _rooms(request)
-    store = rooms.database.store
-    old_seat = await rooms.database.run(store.seat_of, game_id, hash_token(token))
+    old_seat = await rooms.database.run(rooms.database.store.seat_of, game_id, hash_token(token))
     if old_seat is None:
         raise ApiError(403, "forbidden", "this token holds no seat in this game")
-    new_id = stored.rematch_id or new_game_id()
-    new_seat = SEAT_NAMES[1 - SEAT_NAMES.index(old_seat)]  # seats swap
-    new_token_ = derive_token(token, new_id)
-    if stored.rematch_id is None:
-        players = {"A": stored.players["B"], "B": stored.players["A"]}
-        fresh = Table.new(new_id, stored.mode, "", "A", table.session.rules, players=players)
-        new = fresh.stored_new({}, rematch_of=game_id)
-        kept = await rooms.database.run(store.create_rematch, game_id, new, fresh.progress())
-        if kept == new_id and fresh.mode == "computer":
-            rooms.add(fresh)
-        new_id = kept
-        new_token_ = derive_token(token, new_id)
-    if not await rooms.database.run(store.add_seat, new_id, new_seat, hash_token(new_token_)):
-        raise ApiError(409, "conflict", "that seat of the rematch is taken")
+    starter: GameStarter = request.app.state.starter
+    try:
+        link = await starter.rematch(stored, token, old_seat)
+    except SeatTaken:
+        raise ApiError(409, "conflict", "that seat of the rematch is taken") from None
     room = rooms.rooms.get(game_id)
-    if room is not None and room.rematch != new_id:
-        room.rematch = new_id
+    if room is not None and room.rematch != link.game_id:
+        room.rematch = link.game_id
         room.broadcast()
-    return JSONResponse(game_links(new_id, new_seat, new_token_, None), status_code=201)
+    return JSONResponse(seat_links(link), status_code=201)

@@ -24,15 +24,15 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..actions import action_id
-from ..errors import TimesSquareError
-from ..players.analysis import assemble, played_turns, turn_count
-from ..session.choices import turn_words
-from ..session.destinations import turn_destinations
+from ...actions import action_id
+from ...errors import TimesSquareError
+from ...players.analysis import assemble, played_turns, turn_count
+from ...session.choices import turn_words
+from ...session.destinations import turn_destinations
+from ..storage import GameStore
+from ..storage.analyses import AnalysisStore, Claim
+from ..storage.store import now
 from .pool import WorkerPool
-from .storage import GameStore
-from .storage.analyses import AnalysisStore, Claim
-from .storage.store import now
 
 log = logging.getLogger("timessquare.web")
 TURNS_PER_PIECE = 4  # about 2 s of search at the default budget

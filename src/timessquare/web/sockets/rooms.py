@@ -16,21 +16,21 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from ..actions import ACTIONS
-from ..cards import SEAT_NAMES
-from ..errors import InvalidActionError, TimesSquareError
-from ..players.base import Forfeit
-from ..session import ComputerTurn, StaleVersionError
-from ..session.choices import turn_words
-from ..session.destinations import turn_destinations
-from ..session.reasons import reason_words, session_words
+from ...actions import ACTIONS
+from ...cards import SEAT_NAMES
+from ...errors import InvalidActionError, TimesSquareError
+from ...players.base import Forfeit
+from ...session import ComputerTurn, RuleError, StaleVersionError
+from ...session.choices import turn_words
+from ...session.destinations import turn_destinations
+from ...session.reasons import reason_words, session_words
+from ..guards.limits import Throttled
+from ..guards.security import hash_token, is_token
+from ..storage import Append, DatabaseUnavailable, VersionConflict
+from ..storage.writer import Database
+from ..workers.pool import PoolBusy, WorkerPool
 from . import messages
-from .limits import Throttled
 from .messages import ProtocolError
-from .pool import PoolBusy, WorkerPool
-from .security import hash_token, is_token
-from .storage import Append, DatabaseUnavailable, VersionConflict
-from .storage.writer import Database
 from .table import Table, refusal
 
 log = logging.getLogger("timessquare.web")
@@ -47,6 +47,10 @@ class RoomHooks:
     async def loaded(self, game_id: str) -> None:
         return None
 
+    async def changed_elsewhere(self, game_id: str) -> None:
+        """Another process changed the game (its clock, its end): forget what was read of it before."""
+        return None
+
     async def flagged(self, room: Room) -> int | None:
         return None
 
@@ -61,10 +65,12 @@ class RoomHooks:
 
 
 class Member(Protocol):
-    """A socket joined to a room (ws.py's `Connection`): its seat and language, and its outbox."""
+    """A socket joined to a room (ws.py's `Connection`): its seat and language, whether it takes `update`
+    messages (else a whole `state` after each change), and its outbox."""
 
     seat: int | None
     lang: str
+    updates: bool
     room: Room | None
     hint_pending: bool
 
@@ -94,17 +100,28 @@ class Room:
     # ------------------------------------------------------------------ messages
 
     def state_message(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The whole game as `seat` may know it in `lang`: what a socket gets on joining (and on asking)."""
         state = self.table.state_message(seat, lang, self.thinking, self.rematch)
         return {**state, **self.rooms.hooks.state_extra(self)}
 
-    def broadcast(self) -> None:
-        """A fresh state to every socket: its seat's update, encoded once per seat and language."""
-        built: dict[tuple[int | None, str], str] = {}
+    def broadcast(self, log_from: int | None = None) -> None:
+        """Tell every socket what changed: an `update` (the log from `log_from` on; None: nothing new in the
+        log) to the sockets that asked for updates, a whole `state` to the others. Each is built and
+        encoded once per seat and language, whoever else listens."""
+        table, extra = self.table, self.rooms.hooks.state_extra(self)
+        start = len(self.session.log) if log_from is None else log_from
+        built: dict[tuple[int | None, str, bool], str] = {}
         for connection in list(self.connections):
-            key = (connection.seat, connection.lang)
-            if key not in built:
-                built[key] = messages.encode(self.state_message(*key))
-            connection.send_text(built[key])
+            key = (connection.seat, connection.lang, connection.updates)
+            text = built.get(key)
+            if text is None:
+                seat, lang, updates = key
+                if updates:
+                    message = table.update_message(seat, lang, self.thinking, self.rematch, start)
+                else:
+                    message = table.state_message(seat, lang, self.thinking, self.rematch)
+                text = built[key] = messages.encode({**message, **extra})
+            connection.send_text(text)
 
     # ------------------------------------------------------------------- changes
 
@@ -131,27 +148,31 @@ class Room:
         """Apply one change of the session under the lock (the caller holds it), commit it, then tell everyone;
         `then_computer`: start the computer if it is to move now (not when the computer's own task asks). A
         player whose clock ran out before the change loses on time instead (docs/rules.md R11.3)."""
-        length, version = self.table.record_length, self.session.version
+        length, version, log_from = self.table.record_length, self.session.version, len(self.session.log)
         flagged = await self.rooms.hooks.flagged(self)
         if flagged is None:
             apply()
         else:
             self.session.forfeit(flagged, OUT_OF_TIME)
         await self.commit(length, version)
-        self.broadcast()
+        self.broadcast(log_from)
         if then_computer:
             self.start_computer()
 
-    async def act(self, connection: Member, message: messages.Act) -> None:
+    async def act(self, connection: Member, message: messages.Act | messages.Actions) -> None:
+        """One action, or several of one turn (a trade's discards and its `end`): all or none, one commit."""
+        actions = message.actions if isinstance(message, messages.Actions) else (message.action,)
         async with self.lock:
             lang = connection.lang
             try:
-                await self.change(lambda: self.session.act(connection.seat, message.action, message.version))
+                await self.change(lambda: self.session.act_all(connection.seat, actions, message.version))
             except StaleVersionError as e:
-                connection.send(refusal(e, message.action, lang).to_message())
+                connection.send(refusal(e, actions[0], lang).to_message())
                 connection.send(self.state_message(connection.seat, lang))
+            except (RuleError, InvalidActionError) as e:  # one of several actions: the refusal names which
+                raise refusal(e, e.text, lang) from None
             except TimesSquareError as e:
-                raise refusal(e, message.action, lang) from None
+                raise refusal(e, actions[0], lang) from None
 
     async def resign(self, connection: Member) -> None:
         async with self.lock:
@@ -252,6 +273,29 @@ class Room:
             log.exception("computer player %r of game %s failed; playing a random legal action", turn.name, self.id)
             return random.choice(turn.legal)
 
+    async def catch_up(self, version: int) -> None:
+        """Another server process committed `version` of this game: apply what it added to the stored record
+        (its tail) to our session, as events, and tell our sockets; the game is not read back whole. Anything
+        amiss (the database, a tail that does not follow on) drops the room, and the game is read back."""
+        async with self.lock:
+            if self.broken or self.session.version >= version:
+                return
+            log_from, database = len(self.session.log), self.rooms.database
+            try:
+                tail = await database.run(database.store.tail, self.id, self.table.record_length)
+                if tail is None:
+                    raise TimesSquareError("the game is gone")
+                self.session.catch_up(tail.entries, tail.forfeit)
+                await self.rooms.hooks.changed_elsewhere(self.id)
+            except Exception as e:
+                unavailable.warning("could not follow game %s from another process: %s", self.id, e)
+                self.broken = True
+                self.rooms.drop(self)
+                return
+            self.rematch = tail.rematch_id or self.rematch
+            self.broadcast(log_from)
+        self.start_computer()
+
     def computer_played(self, turn: ComputerTurn, choice: int | Forfeit) -> None:
         self.session.computer_played(turn, choice)
         if self.session.to_move != turn.seat:
@@ -305,17 +349,19 @@ class Rooms:
         return room
 
     def changed(self, game_id: str, version: int) -> None:
-        """Another server process committed `version` of this game (notify.py): read it back if ours is older.
-        (A change of ours in progress needs nothing: its commit meets the newer version and reads back.)"""
+        """Another server process committed `version` of this game (notify.py): if ours is older, catch up from
+        the stored record's tail. (A change of ours in progress needs nothing: its commit meets the newer
+        version, and the room is read back.)"""
         room = self.rooms.get(game_id)
         if room is not None and room.session.version < version and not room.lock.locked():
-            room.broken = True  # its computer player, if at work here, stops
-            self.drop(room)
+            self.background(asyncio.create_task(room.catch_up(version), name=f"catch up {game_id}"))
 
     def changed_all(self) -> None:
         """Changes may have been missed (the listening connection was lost): read every room back."""
         for room in list(self.rooms.values()):
-            self.changed(room.id, room.session.version + 1)
+            if not room.lock.locked():
+                room.broken = True  # its computer player, if at work here, stops
+                self.drop(room)
 
     def background(self, task: asyncio.Task[Any]) -> None:
         """Keep a task alive until it is done."""
@@ -376,6 +422,7 @@ class Rooms:
         if room.broken:  # dropped while we looked up the token: read the game back
             return await self.join(connection, game_id, message)
         connection.room, connection.seat, connection.lang = room, seat, message.lang
+        connection.updates = message.updates
         room.connections.add(connection)
         connection.send(room.state_message(seat, message.lang))
         room.start_computer()

@@ -25,12 +25,12 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..errors import TimesSquareError
-from ..players import Player, make_player
-from ..players.analysis import search_turns
-from ..players.hints import suggest
-from ..variants import Rules
-from ..view import PlayerView
+from ...errors import TimesSquareError
+from ...players import Player, make_player
+from ...players.analysis import search_turns
+from ...players.hints import suggest
+from ...variants import Rules
+from ...view import PlayerView
 from .fairness import FairQueue, Job
 
 log = logging.getLogger("timessquare.web")

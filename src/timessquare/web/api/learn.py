@@ -14,12 +14,12 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..catalog import ENGLISH, languages
-from ..session.tutorial import Lesson, Verdict
-from ..session.tutorial_script import LEARNER, STEPS
-from ..state import cards_to_draw
-from .api import bad_request, read_json
-from .table import log_documents, over_document
+from ...catalog import ENGLISH, languages
+from ...session.tutorial import Lesson, Verdict
+from ...session.tutorial_script import LEARNER, STEPS
+from ...state import cards_to_draw
+from ..sockets.table import log_documents, over_document
+from .requests import bad_request, read_json
 
 MAX_ACTION_CHARS = 40  # the longest action of the notation is far shorter
 

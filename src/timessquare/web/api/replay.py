@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from ..actions import ACTIONS, PLAY, action_id
-from ..cards import CARD_CODES, SEAT_NAMES
-from ..catalog import words
-from ..session.choices import after_colon
-from ..session.timeline import Timeline
-from .table import Table, log_documents, over_document
+from ...actions import ACTIONS, PLAY, action_id
+from ...cards import CARD_CODES, SEAT_NAMES
+from ...catalog import words
+from ...session.choices import after_colon
+from ...session.timeline import Timeline
+from ..sockets.table import Table, log_documents, over_document
 
 T = TypeVar("T")
 

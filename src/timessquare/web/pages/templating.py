@@ -13,11 +13,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
-from ..cards import SEAT_NAMES
-from ..catalog import ENGLISH, catalog, languages
-from ..players.levels import LEVELS
+from ...cards import SEAT_NAMES
+from ...catalog import ENGLISH, catalog, languages
+from ...players.levels import LEVELS
 
-PAGES = Path(__file__).resolve().parent / "pages"
+PAGES = Path(__file__).resolve().parent  # the templates live beside this module
 TEMPLATES = Jinja2Templates(directory=PAGES)
 # The pages with a script, by file: what each is called (the header marks it; static/js/<name>.js is its script).
 SCRIPTED = {

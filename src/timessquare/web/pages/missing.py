@@ -10,7 +10,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..catalog import languages
+from ...catalog import languages
 from .templating import render
 
 
