@@ -41,7 +41,7 @@ def test_the_analysis_chart_table_and_costliest_turns(server: Server, open_page:
     turns = document["turns"]
     assert isinstance(turns, list)
 
-    page = open_page().page
+    page = open_page(width=1280, height=800).page
     page.goto(f"{server.url}/replay/{game_id}")
     wait_ready(page)
     page.wait_for_selector(".analysis-chart")
@@ -71,6 +71,14 @@ def test_the_analysis_chart_table_and_costliest_turns(server: Server, open_page:
     start = sum(len(t["played"]["actions"]) for t in turns[: top["turn"] - 1])
     items.nth(0).locator("button").click()
     assert int(page.evaluate("Number(document.body.dataset.frame)")) == start
+    # ... on the board brought into view (the button is far below it), the chart's marker on that turn
+    board = page.locator("#board").bounding_box()
+    assert board and board["y"] >= 0 and board["y"] + board["height"] <= 800, board
+    marker = float(page.get_attribute(".analysis-chart .now", "x1") or "nan")
+    hits = page.locator(".analysis-chart .hit").evaluate_all(
+        "rs => rs.map((r) => r.x.baseVal.value + r.width.baseVal.value / 2)"
+    )
+    assert abs(marker - hits[top["turn"] - 1]) < 0.5, (marker, hits[top["turn"] - 2 : top["turn"]])
 
     # French: the same analysis in French words
     page.click("[data-lang=fr]")

@@ -51,11 +51,14 @@ def take(page: Page, action: str) -> None:
         page.click(f'#choices .choice[data-action="{action}"]')
 
 
-def play_through(page: Page, lang: str, name: str, shots: bool, reduced_motion: bool = False) -> None:
+def play_through(
+    page: Page, lang: str, name: str, shots: bool, reduced_motion: bool = False, touch: bool = False
+) -> None:
     words = catalog(lang)
     for index, step in enumerate(STEPS):
         wait_step(page, index)
-        assert said_do(page) == words[f"tutorial.{step.key}.do"]
+        key = f"tutorial.{step.key}.do"
+        assert said_do(page) == (words.get(f"{key}.touch", words[key]) if touch else words[key])
         assert page.inner_text("#step-count") == words["tutorial.stepOf"].format(n=index + 1, count=len(STEPS))
         if shots and index in SHOT_STEPS:
             page.evaluate("window.scrollTo(0, 0)")  # as the learner sees the step coming (clicks scroll)
@@ -125,8 +128,42 @@ def test_the_tutorial_in_french_on_a_phone(server: Server, open_page: Callable[.
     page.goto(server.url + "/learn")
     wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == "fr"
-    play_through(page, "fr", "tutorial-phone-fr", shots=True, reduced_motion=True)
+    play_through(page, "fr", "tutorial-phone-fr", shots=True, reduced_motion=True, touch=True)
     screenshot(page, "tutorial-phone-fr-end")
     page.click("#play-easy")
     page.wait_for_url(re.compile(r"/game/"))
     wait_ready(page)
+
+
+def test_the_tutorial_says_tap_on_a_touch_screen_and_links_its_rules(
+    server: Server, open_page: Callable[..., Watched]
+) -> None:
+    """Issue 27: on a touch screen the tutorial says "tap" (in French "touchez"), never "click"; its rule
+    references link to the rules page's sections; its words for the bodyguards are the lure buttons' ("A-side",
+    not "low"), and none describe the long street only ("below the street", "further left")."""
+    for lang, locale, tap in (("en", "en-US", "Tap a green S card"), ("fr", "fr-FR", "Touchez une carte verte S")):
+        page = open_page(locale=locale, width=375, height=667, mobile=True).page
+        page.goto(server.url + "/learn")
+        wait_ready(page)
+        wait_step(page, 0)
+        assert said_do(page).startswith(tap)
+        assert not re.search(r"(?i)click|cliqu", said_do(page) + page.inner_text("#said-done"))
+        links = page.locator("#said-rules a").evaluate_all("as => as.map((a) => a.getAttribute('href'))")
+        assert links == ["/rules#R1", "/rules#R2", "/rules#R4"]
+        page.locator("#hand .card[data-code=S] >> nth=0").tap()
+        assert ("touchez" if lang == "fr" else "tap") in page.inner_text("#choices .choices-title")
+    page = open_page().page  # a mouse: "click"
+    page.goto(server.url + "/learn")
+    wait_ready(page)
+    wait_step(page, 0)
+    assert said_do(page).startswith("Click a green S card")
+    page.goto(server.url + "/rules")
+    wait_ready(page)
+    for rule in {rule for step in STEPS for rule in step.rules}:
+        assert page.locator(f"#{rule.split('.')[0]}").count() == 1, rule
+    for lang in ("en", "fr"):
+        words = catalog(lang)
+        said = " ".join(text for key, text in words.items() if key.startswith("tutorial."))
+        long_street_only = r"further left|below the street|plus à gauche|sous la rue"
+        assert not re.search(r"(?i)\b(low|high) (one|bodyguard)|" + long_street_only, said)
+        assert ("A-side" if lang == "en" else "côté A") in said  # as the lure buttons name the bodyguards

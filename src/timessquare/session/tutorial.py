@@ -98,11 +98,15 @@ class Lesson:
             return Verdict(False, "not_now", text, step.rules[0])
         return Verdict(True)
 
-    def said(self, lang: str) -> dict[str, str]:
-        """What the tutorial says now: what just happened (and why it matters), what B did, what to do next."""
+    def said_keys(self) -> dict[str, str]:
+        """The catalog keys of what the tutorial says now (a page may choose a variant of one: `KEY.touch`)."""
         previous, step, reply = self.previous, self.step, self.reply
         return {
-            "done": words(f"tutorial.{previous.key}.done" if previous else "tutorial.intro", lang),
-            "reply": words(f"tutorial.{reply.key}.done", lang) if reply else "",
-            "do": words(f"tutorial.{step.key}.do", lang) if step else words("tutorial.end", lang),
+            "done": f"tutorial.{previous.key}.done" if previous else "tutorial.intro",
+            "reply": f"tutorial.{reply.key}.done" if reply else "",
+            "do": f"tutorial.{step.key}.do" if step else "tutorial.end",
         }
+
+    def said(self, lang: str) -> dict[str, str]:
+        """What the tutorial says now: what just happened (and why it matters), what B did, what to do next."""
+        return {part: words(key, lang) if key else "" for part, key in self.said_keys().items()}

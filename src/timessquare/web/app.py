@@ -37,6 +37,7 @@ from .guards.limits import SocketCounts, SocketLimits
 from .guards.origin import OriginCheck
 from .guards.security import KeyedLimiter, SecurityHeaders, is_game_id
 from .online import routes as online_routes
+from .pages.installable import manifest, service_worker
 from .pages.missing import no_such_game
 from .pages.templating import SCRIPTED, render
 from .sockets.chat import Chat
@@ -183,6 +184,8 @@ def create_app(settings: Settings) -> Starlette:
         Route("/learn", page("learn.html")),
         Route("/static/i18n/{lang}.json", catalog_file),
         Route("/healthz", healthz),
+        Route("/manifest.webmanifest", manifest),
+        Route("/sw.js", service_worker),
         Route("/api/games", games.create_game, methods=["POST"]),
         Route("/api/learn", learn, methods=["POST"]),
         Route("/api/games", games.list_games, methods=["GET"]),

@@ -43,6 +43,7 @@ def lesson_document(lesson: Lesson, lang: str) -> dict[str, Any]:
         "frames": [{"figures": frame.figures, "log": frame.log_length} for frame in lesson.frames],
         "over": over_document(update),
         "say": lesson.said(lang),
+        "say_keys": lesson.said_keys(),
     }
 
 

@@ -15,10 +15,10 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...errors import TimesSquareError
@@ -142,6 +142,11 @@ class Summary:
     public_moves: int
     updated: datetime
     seat: str | None = None  # the seat a token holds, in `summaries_for`
+
+
+# A game against the computer with no move for this long has been left by its player: it stays playable (and on
+# its player's home page) but is no longer listed among the live games to watch.
+COMPUTER_GAME_LEFT = timedelta(hours=1)
 
 
 def now() -> datetime:
@@ -360,8 +365,13 @@ class GameStore:
             return set(connection.execute(select(seats.c.seat).where(seats.c.game_id == game_id)).scalars())
 
     def summaries(self, status: str, limit: int) -> list[Summary]:
-        """The most recently changed games of a status ("live" or "finished")."""
-        query = select(games).where(games.c.status == status).order_by(games.c.updated_at.desc()).limit(limit)
+        """The most recently changed games of a status ("live" or "finished"). A live game against the computer
+        that nobody moved in for COMPUTER_GAME_LEFT is left out: its player went away ("Games to watch")."""
+        query = select(games).where(games.c.status == status)
+        if status == "live":
+            left = now() - COMPUTER_GAME_LEFT
+            query = query.where(or_(games.c.mode != "computer", games.c.updated_at >= left))
+        query = query.order_by(games.c.updated_at.desc()).limit(limit)
         with self.engine.connect() as connection:
             return [_summary(row) for row in connection.execute(query).mappings()]
 

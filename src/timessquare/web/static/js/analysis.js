@@ -32,8 +32,9 @@ window.addEventListener("resize", () => fitted?.fit());
 
 export class AnalysisView {
   /**
-   * `box`: the section to fill; `playerName(seat)`: how the page names a seat; `jump(frame)`: show that
-   * frame of the replay. (Each turn's moves come in the server's words.)
+   * `box`: the section to fill; `playerName(seat)`: how the page names a seat; `jump(frame, reveal)`: show
+   * that frame of the replay (`reveal`: and bring the board into view). (Each turn's moves come in the server's
+   * words.)
    */
   constructor(box, { playerName, jump }) {
     this.box = box;
@@ -45,6 +46,7 @@ export class AnalysisView {
     this.figure = null;
     this.width = WIDEST;
     this.index = null;
+    this.shown = null; // the turn "Show turn n" went to: its first frame is also the end of the turn before
     fitted = this;
   }
 
@@ -79,7 +81,8 @@ export class AnalysisView {
   show(index) {
     this.index = index;
     if (!this.now || !this.analysis) return;
-    const turn = this.bounds.findIndex((b) => index <= b.end && index > b.start);
+    const asked = this.shown !== null && this.bounds[this.shown]?.start === index ? this.shown : -1;
+    const turn = asked >= 0 ? asked : this.bounds.findIndex((b) => index <= b.end && index > b.start);
     this.now.setAttribute("visibility", turn < 0 ? "hidden" : "visible");
     if (turn >= 0) {
       const x = this.x(turn + 1);
@@ -181,6 +184,13 @@ export class AnalysisView {
       el("caption", {}, t("analysis.caption")), el("thead", {}, head), el("tbody", {}, ...rows)));
   }
 
+  /** "Show turn n": the position that turn was played from, on the board brought into view, the chart's
+   * marker on that turn. */
+  showTurn(i) {
+    this.shown = i;
+    this.jump(this.bounds[i].start, true);
+  }
+
   costliest() {
     const marked = this.analysis.turns
       .map((turn, i) => ({ turn, i }))
@@ -201,7 +211,7 @@ export class AnalysisView {
         }))),
         el("p", {}, t("analysis.played", { turn: turn.played.words, p: Math.round(100 * turn.played.win_chance) })),
         el("p", {}, t("analysis.best", { turn: turn.best.words, p: Math.round(100 * turn.best.win_chance) })),
-        el("button", { type: "button", onclick: () => this.jump(this.bounds[i].start) }, t("analysis.show", { n: turn.turn }))));
+        el("button", { type: "button", onclick: () => this.showTurn(i) }, t("analysis.show", { n: turn.turn }))));
     }
     section.append(list);
     return section;

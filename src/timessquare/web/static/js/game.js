@@ -4,17 +4,19 @@
 
 import { rematch as askRematch, recordDownloadUrl } from "./api.js";
 import { Board } from "./board.js";
+import { nextStep, planHolds, planRow } from "./hint-plan.js";
 import { resultHeadline } from "./results.js";
 import { renderSocial, setupSocial, socialMessage } from "./social.js";
 import { Connection } from "./connection.js";
-import { currentLang, t, tn } from "./i18n.js";
+import { currentLang, t, tn, tTouch } from "./i18n.js";
 import { cardBack, cardButton } from "./hand.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { accountSeatToken, renderOnline } from "./online-game.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { bringTurnIntoView } from "./phone-turn.js";
 import { Playback } from "./playback.js";
 import { clubLabel as clubLabelOf, playerLabel as playerLabelOf } from "./seat-labels.js";
-import { actionCount, logItem, showDiscard } from "./table-words.js";
+import { actionCount, appendLog, showDiscard } from "./table-words.js";
 import { keepTokenOfUrl, takeTokenFromUrl } from "./tokens.js";
 import { boardWords, capital, figureName, sentence, supplyWords } from "./words.js";
 
@@ -34,7 +36,7 @@ let trading = false; // marking cards to discard
 let marked = new Set(); // indices into the hand
 let busy = false; // an action is on its way; wait for the answer
 let busyTimer = null;
-let hint = null; // {version, action, turn, words, win_probability}
+let hint = null; // {version, action, turn, words, win_probability, before}: kept until the turn ends (hint-plan.js)
 let hintPending = false;
 let candidates = null; // actions that put a clicked ghost's figure on its space, when several do
 let overShown = false;
@@ -280,7 +282,7 @@ function handleMessage(message) {
       trading = false;
       marked = new Set();
     }
-    if (hint && hint.version !== message.version) hint = null;
+    if (hint && hint.version !== message.version && !(myTurn() && planHolds(hint, message.view.turn.cards))) hint = null;
     if (message.view.turn.mode === "trade" && myTurn() && !trading) trading = true;
     render(first);
     renderSocial(state);
@@ -291,7 +293,7 @@ function handleMessage(message) {
   } else if (message.type === "hint") {
     hintPending = false;
     if (state && message.version === state.version) {
-      hint = message;
+      hint = { ...message, before: state.view.turn.cards.length };
       const card = cardOfAction(message.action);
       if (card && !trading) selected = card;
     }
@@ -380,9 +382,22 @@ function render(first = false) {
   renderOver();
   document.title = myTurn() ? t("title.yourTurn") : state.over ? t("title.over") : t("title.game");
   renderOnline(state, gameId); // names, ratings and clocks of an online game (after the title: it adds the clock)
+  const turnBegins = myTurn() && document.body.dataset.myTurn !== "true";
+  const turnEnds = !myTurn() && document.body.dataset.myTurn === "true";
   document.body.dataset.myTurn = String(myTurn());
   document.body.dataset.version = String(state.version);
   if (focusKey) restoreFocus(focusKey);
+  if (turnBegins) bringTurnIntoView();
+  if (turnEnds) focusTheStatus();
+}
+
+/** The turn is over: the focus leaves the buttons that no longer do anything for the line that says what
+ * happens now (it stays where the player put it outside the hand and its buttons). */
+function focusTheStatus() {
+  const at = document.activeElement;
+  if (document.querySelector("dialog[open]")) return;
+  if (at && at !== document.body && !$("hand-section").contains(at)) return;
+  $("turn").focus({ preventScroll: true });
 }
 
 /** A redraw replaces the buttons: give the focus back to the same control, or to the next sensible one. */
@@ -499,10 +514,10 @@ function renderChoices() {
   const box = $("choices");
   clear(box);
   const targets = [];
-  const suggested = hint ? hint.action : null;
+  const suggested = hint ? nextStep(hint, state.view.turn.cards) : null;
   if (selected && myTurn() && !trading) {
     const actions = candidates || legalOfCard(selected);
-    box.append(el("p", { class: "choices-title" }, t(candidates ? "choices.several" : "choices.title", { card: selected })));
+    box.append(el("p", { class: "choices-title" }, tTouch(candidates ? "choices.several" : "choices.title", { card: selected })));
     const list = el("div", { class: "choice-list" });
     actions.forEach((action, i) => {
       const words = choiceWords.get(action);
@@ -582,6 +597,8 @@ function renderHint() {
     turn: hint.words, // the server's, each step on the board the steps before it leave
     p: Math.round(100 * hint.win_probability),
   });
+  const row = planRow(hint, state.view.turn.cards);
+  if (row) box.append(" ", row);
   box.hidden = false;
 }
 
@@ -594,9 +611,7 @@ function renderLog() {
     logCount = 0;
     logLang = state.lang;
   }
-  for (const entry of entries.slice(logCount)) {
-    list.append(logItem(entry));
-  }
+  appendLog(list, entries, logCount);
   logCount = entries.length;
   $("log-count").textContent = String(actionCount(entries));
   list.scrollTop = list.scrollHeight;

@@ -6,6 +6,7 @@ import { startHomeLobby } from "./home-online.js";
 import { currentLang, t, tn } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { resultHeadline } from "./results.js";
+import { streetScene } from "./street-scene.js";
 import { playerLabel } from "./seat-labels.js";
 import { allTokens, keepTokenOfUrl } from "./tokens.js";
 
@@ -142,6 +143,7 @@ function showLevelHelp() {
 
 async function main() {
   await initPage();
+  for (const box of document.querySelectorAll("[data-scene]")) box.append(streetScene());
   $("computer-form").addEventListener("submit", startComputerGame);
   $("friend-form").addEventListener("submit", startFriendGame);
   $("copy-invite").addEventListener("click", copyInvite);

@@ -72,6 +72,15 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+const TOUCH = typeof window !== "undefined" ? window.matchMedia("(pointer: coarse)") : null;
+
+/** Like t, with the words for a touch screen where the catalog has them (`key.touch`: "tap" for "click"). */
+export function tTouch(key, params = {}) {
+  const touchKey = `${key}.touch`;
+  if (TOUCH && TOUCH.matches && (words[touchKey] ?? english[touchKey]) !== undefined) return t(touchKey, params);
+  return t(key, params);
+}
+
 /** Like t, choosing `key_one` or `key_other` by the count `n` (the counts `lang.pluralOne` lists take the singular). */
 export function tn(key, n, params = {}) {
   const one = t("lang.pluralOne").split(" ").includes(String(n));
@@ -89,11 +98,11 @@ function richNodes(text) {
   });
 }
 
-/** Fill every [data-i18n] element's text, every [data-i18n-rich] element's paragraph (with its marks) and
+/** Fill every [data-i18n] element's text (a touch screen's words where there are some), every [data-i18n-rich] element's paragraph (with its marks) and
  * every [data-i18n-attr="attr:key;attr:key"] attribute. */
 export function applyTranslations(root) {
   document.documentElement.lang = lang;
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = tTouch(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-rich]")) el.replaceChildren(...richNodes(t(el.dataset.i18nRich)));
   for (const el of root.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of el.dataset.i18nAttr.split(";")) {

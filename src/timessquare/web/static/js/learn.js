@@ -7,11 +7,11 @@
 import { call, createGame } from "./api.js";
 import { Board } from "./board.js";
 import { cardButton } from "./hand.js";
-import { currentLang, t, tn } from "./i18n.js";
+import { currentLang, t, tn, tTouch } from "./i18n.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
-import { actionCount, logItem, showDiscard } from "./table-words.js";
+import { actionCount, appendLog, showDiscard } from "./table-words.js";
 import { keepTokenOfUrl } from "./tokens.js";
 import { boardWords, capital, figureName, supplyWords } from "./words.js";
 
@@ -152,6 +152,27 @@ function render() {
   if (again && again !== document.activeElement) again.focus({ preventScroll: true });
 }
 
+/** What the tutorial says (the server's words), or on a touch screen its words for one where the catalog has
+ * them ("Tap a green S card"). */
+function saying(part) {
+  const key = lesson.say_keys && lesson.say_keys[part];
+  return key && tTouch(key) !== t(key) ? tTouch(key) : lesson.say[part];
+}
+
+/** "Rules: R1, R2, R4", each a link to its section of the rules page (in a new tab: the lesson stays). */
+function showRules(rules) {
+  const line = $("said-rules");
+  clear(line);
+  if (!rules.length) return;
+  const [before, after] = t("tutorial.rules", { rules: "\u0000" }).split("\u0000");
+  line.append(before);
+  rules.forEach((rule, i) => {
+    if (i) line.append(", ");
+    line.append(el("a", { href: `/rules#${rule.split(".")[0]}`, target: "_blank", rel: "noopener" }, rule));
+  });
+  line.append(after || "");
+}
+
 function draw() {
   const view = lesson.view;
   document.title = t("tutorial.title");
@@ -161,11 +182,11 @@ function draw() {
   board.update(view.figures);
   $("board-words").textContent = boardWords(view.figures);
   $("step-count").textContent = lesson.over ? "" : t("tutorial.stepOf", { n: lesson.step + 1, count: lesson.steps });
-  $("said-done").textContent = lesson.say.done;
-  $("said-reply").textContent = lesson.say.reply;
+  $("said-done").textContent = saying("done");
+  $("said-reply").textContent = saying("reply");
   $("said-reply").hidden = !lesson.say.reply;
-  $("said-do").textContent = lesson.say.do;
-  $("said-rules").textContent = lesson.rules.length ? t("tutorial.rules", { rules: lesson.rules.join(", ") }) : "";
+  $("said-do").textContent = saying("do");
+  showRules(lesson.rules);
   $("play-easy").hidden = !lesson.over;
   keepStep(lesson.step);
   $("supply").textContent = supplyWords(view);
@@ -197,7 +218,7 @@ function renderChoices() {
   clear(box);
   const targets = [];
   if (selected && playing() && !trading) {
-    box.append(el("p", { class: "choices-title" }, t("choices.title", { card: selected })));
+    box.append(el("p", { class: "choices-title" }, tTouch("choices.title", { card: selected })));
     const list = el("div", { class: "choice-list" });
     for (const action of legalOfCard(selected)) {
       const button = el("button", {
@@ -244,9 +265,7 @@ function renderLog(length) {
   clear(log);
   const shown = lesson.log.slice(0, length);
   $("log-count").textContent = String(actionCount(shown));
-  for (const entry of shown) {
-    log.append(logItem(entry));
-  }
+  appendLog(log, shown);
   log.scrollTop = log.scrollHeight;
   showDiscard(lesson.view.discard);
 }

@@ -2,6 +2,7 @@
 // pairing and the computer levels, kept live by the lobby socket (/ws/lobby). A game that starts for this
 // account opens at once.
 
+import { showAccount } from "./header-account.js";
 import * as online from "./online-api.js";
 import { ratingText } from "./online-api.js";
 import { challengesTo, setupAlerts } from "./alerts.js";
@@ -44,6 +45,7 @@ function openGame(game) {
 // ---- the account ----------------------------------------------------------------------------------------
 
 function renderAccount() {
+  showAccount(account); // the header's account part too
   $("logged-out").hidden = Boolean(account);
   $("logged-in").hidden = !account;
   $("challenge-form").hidden = !account;

@@ -1,6 +1,7 @@
-// What every page shares: the words (i18n), the language switch, and a "ready" mark for tests and
+// What every page shares: the words (i18n), the language switch, the header's account, and a "ready" mark for tests and
 // assistive technology once the page has its words and first data.
 
+import { showAccount, wireAccount } from "./header-account.js";
 import { initI18n, setLang } from "./i18n.js";
 
 /** Translate the page and wire the language buttons of the header. */
@@ -9,6 +10,22 @@ export async function initPage() {
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.addEventListener("click", () => setLang(button.dataset.lang));
   }
+  wireAccount();
+  showAccount(); // not awaited: the page does not wait for the header's account
+  showOffline();
+  window.addEventListener("online", showOffline);
+  window.addEventListener("offline", showOffline);
+  // the app on a phone's home screen: the rules, the tutorial and the shell open without a network (sw.js);
+  // registered from the pages around the game, never from a live game's page (it needs the server, and its
+  // moves must not wait behind the worker's first download of the shell)
+  const live = document.body.classList.contains("page-game");
+  if ("serviceWorker" in navigator && !live) navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+
+/** Without a network, every page says what still works (the rules, the tutorial) and that a game does not. */
+function showOffline() {
+  const note = document.getElementById("offline-note");
+  if (note) note.hidden = navigator.onLine;
 }
 
 /** Mark the page ready (tests wait for html[data-ready]). */

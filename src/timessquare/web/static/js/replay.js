@@ -175,7 +175,12 @@ function renderAll() {
   $("replay-result").textContent = resultWords();
   renderMoveList();
   analysisView = new AnalysisView($("analysis"), {
-    playerName, jump: (index) => { stop(); show(index); },
+    playerName,
+    jump: (index, reveal) => {
+      stop();
+      show(index);
+      if (reveal) document.querySelector(".board-wrap").scrollIntoView({ block: "nearest", behavior: "instant" });
+    },
   });
   analysisView.render(analysis, analysisOff);
   show(current, false);

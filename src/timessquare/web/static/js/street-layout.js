@@ -1,13 +1,13 @@
 // Where the parts of the board go, in two layouts of the same drawing (board.js draws either):
 // - "long" (wide screens): the street in one row, A's club on the left, B's on the right, Charlie's strip
 //   under the street.
-// - "folded" (phones, under 600 px): the street folded in a U so that all of it fits the width at a size a
+// - "folded" (phones, under 600 px, and tablets upright): the street folded in a U so that all of it fits the width at a size a
 //   finger can hit: A's half runs down the left (0 at the top), the middle lies across the bottom, B's half
 //   runs up the right (16 at the top). Both clubs and both entrances are at the top; Charlie's strip runs
 //   around the outside of the U.
 // Each space has three lanes: Hal, Sue with her bodyguards (they never share a space, R3), Deb. A lane slot
-// (where a target can be clicked) is at least 42 units each way, and the folded board spans a phone's whole
-// width, 340 units: at 360 px a unit is 1.06 CSS px, so a slot is at least 44 CSS px each way.
+// (where a target can be clicked) is at least 42 units each way (43 folded), and the folded board is drawn at
+// 1.04 CSS px a unit or more (its 340 units span a 360 px screen at 1.06): a slot is at least 44 CSS px each way.
 
 import { MIDDLE } from "./notation.js";
 
@@ -57,13 +57,14 @@ function foldedLayout() {
   const colW = gutter + 3 * laneW;
   const gap = 12;
   const width = 2 * strip + 2 * colW + gap; // 340
-  const clubH = 48;
+  const clubH = 32; // a low club: the board, the hand and "End the turn" share a phone's screen
   const bandH = 44;
-  const top = clubH + 4;
+  const top = clubH + 2;
   const middleTop = top + 8 * bandH;
-  const middleH = 48;
-  const stripBottom = middleTop + middleH + 4;
-  const height = stripBottom + strip + 2;
+  const middleH = 44;
+  const stripBottom = middleTop + middleH + 2;
+  const bottomStrip = 16;
+  const height = stripBottom + bottomStrip + 2;
   const colX = { A: strip, B: strip + colW + gap };
   const centre = width / 2;
   const middleLane = [centre - 64, centre, centre + 64];
@@ -73,7 +74,7 @@ function foldedLayout() {
     charlieScale: 0.6,
     width,
     height,
-    slot: { w: laneW - 2, h: bandH - 2 },
+    slot: { w: laneW - 1, h: bandH - 1 },
     space(space) {
       if (space === MIDDLE) return { x: strip, y: middleTop, w: width - 2 * strip, h: middleH };
       const { col, row } = where(space);
@@ -89,15 +90,16 @@ function foldedLayout() {
       return { x: box.x + gutter + laneOf(figure) * laneW + laneW / 2, y: box.y + bandH / 2 + 3 };
     },
     charlie(space) {
-      if (space === MIDDLE) return { x: centre, y: stripBottom + strip / 2 };
+      // under the middle, between the Hal and Sue lanes: his head would reach a target of Sue's lane above him
+      if (space === MIDDLE) return { x: centre - 33, y: stripBottom + bottomStrip / 2 };
       const { col, row } = where(space);
       // his glass reaches to his right: on B's strip he stands a little in, so it is not cut at the edge
       return { x: col === "A" ? strip / 2 : width - strip / 2 - 2, y: top + row * bandH + bandH / 2 };
     },
     strips: [
-      { x: 0, y: top, w: strip, h: stripBottom + strip - top },
-      { x: width - strip, y: top, w: strip, h: stripBottom + strip - top },
-      { x: 0, y: stripBottom, w: width, h: strip },
+      { x: 0, y: top, w: strip, h: stripBottom + bottomStrip - top },
+      { x: width - strip, y: top, w: strip, h: stripBottom + bottomStrip - top },
+      { x: 0, y: stripBottom, w: width, h: bottomStrip },
     ],
     sewer: { x: centre, y: middleTop + middleH / 2 + 3, r: 20 },
     laneLines: [1, 2].flatMap((lane) => [
@@ -118,5 +120,5 @@ export function layoutFor(folded) {
   return folded ? foldedLayout() : longLayout();
 }
 
-/** Phones get the folded street. */
-export const FOLDED_QUERY = "(max-width: 599px)";
+/** Phones (and tablets held upright) get the folded street; a phone on its side, the long one. */
+export const FOLDED_QUERY = "(max-width: 599px), (max-width: 979px) and (orientation: portrait)";

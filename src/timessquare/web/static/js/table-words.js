@@ -10,9 +10,23 @@ export function actionCount(entries) {
   return entries.filter((entry) => entry.notation).length;
 }
 
-/** One log entry as a line of the list, coloured by the seat that acted (none: the table's own). */
-export function logItem(entry) {
-  return el("li", { class: entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table" }, entry.line);
+/** One log entry as a line of the list, coloured by the seat that acted (none: the table's own). An action
+ * bears its number among the actions (`number`), so the list counts as the heading does; a line that is no
+ * action (a draw, Charlie's step) has no number. */
+export function logItem(entry, number) {
+  const seat = entry.seat ? `by-${entry.seat.toLowerCase()}` : "by-table";
+  const item = el("li", { class: entry.notation ? seat : `${seat} aside` }, entry.line);
+  if (entry.notation) item.value = number;
+  return item;
+}
+
+/** Append the entries from `from` on to the log list, numbered as actions (the ones before counted). */
+export function appendLog(list, entries, from = 0) {
+  let number = actionCount(entries.slice(0, from));
+  for (const entry of entries.slice(from)) {
+    if (entry.notation) number += 1;
+    list.append(logItem(entry, number));
+  }
 }
 
 /** The discard pile: its size ("Discard pile: 3 cards") and its cards by code ("G1×1  DM×2"). */
