@@ -68,12 +68,12 @@ def test_a_bot_process_plays_a_rated_game_against_a_person(tmp_path: Path) -> No
                 text=True,
                 env={**os.environ, "TIMESSQUARE_BOT_PASSWORD": "bot password"},
             )
-            while (message := json.loads(lobby.recv(timeout=60)))["type"] != "started":
+            while (message := json.loads(lobby.recv(timeout=180)))["type"] != "started":
                 pass
         with connect(f"{ws}/ws/games/{message['id']}", additional_headers=headers) as game:
             game.send(json.dumps({"v": 1, "type": "join", "token": message["token"], "lang": "en"}))
             while True:
-                state = json.loads(game.recv(timeout=60))
+                state = json.loads(game.recv(timeout=180))
                 if state["type"] != "state":
                     continue
                 assert state["online"]["accounts"]["AB".replace(state["seat"], "")]["bot"] is True
@@ -85,7 +85,7 @@ def test_a_bot_process_plays_a_rated_game_against_a_person(tmp_path: Path) -> No
                             {"v": 1, "type": "action", "version": state["version"], "action": state["legal"][-1]}
                         )
                     )
-        output, _ = bot.communicate(timeout=60)
+        output, _ = bot.communicate(timeout=180)
         assert bot.returncode == 0, output
         assert "games played: 1" in output
         lines = output.splitlines()
