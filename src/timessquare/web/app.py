@@ -30,10 +30,11 @@ from ..variants import DEFAULT_RULES, Rules
 from .api import games
 from .api.finished import FinishedGames
 from .api.learn import learn
+from .api.quotas import Quotas
 from .api.requests import ApiError, error_response
-from .guards.limits import SocketCounts, SocketLimits
+from .guards.limits import GateFull, SocketCounts, SocketLimits, Throttled, WorkGate
 from .guards.origin import OriginCheck
-from .guards.security import KeyedLimiter, SecurityHeaders, is_game_id
+from .guards.security import SecurityHeaders, is_game_id
 from .online import routes as online_routes
 from .pages.missing import no_such_game
 from .pages.templating import SCRIPTED, render
@@ -50,6 +51,7 @@ log = logging.getLogger("timessquare.web")
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
 GAME_PAGES = ("/game/", "/replay/")
+refused = Throttled(log)  # a flood's refusals: one line every few seconds
 
 
 @dataclass
@@ -58,7 +60,7 @@ class Settings:
     workers: int = 2  # worker processes for computer players and hints
     hint_seconds: float = 1.0
     hint_queue: int = 4
-    create_per_minute: float = 60  # new games per client address (0: no limit)
+    create_per_minute: float = 60  # new games per client address, the base of api/quotas.py (0: no limits)
     socket_rate: float = 20  # messages a second per socket, on average ...
     socket_burst: float = 40  # ... and at once
     warm_workers: bool = True  # start the worker processes at once (else on first use)
@@ -70,6 +72,7 @@ class Settings:
     on_ready: Callable[[str], None] | None = None  # told the database kind once the server is ready
     now: Callable[[], datetime] | None = None  # the clock of online games (tests inject one); None: the system's
     login_tries_per_minute: float = 10  # sign-ups and log-ins per client address, and per name
+    password_queue: int = 4  # password hashes waiting for the one running (each line: known devices, others)
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -125,6 +128,9 @@ async def http_error(request: Request, exc: Exception) -> Response:
         return error_response(503, "busy", words, retry_after=5)
     if isinstance(exc, ApiError):
         return error_response(exc.status, exc.code, exc.message, exc.retry_after)
+    if isinstance(exc, GateFull):
+        refused.warning("%s %s refused: %s", request.method, request.url.path, exc)
+        return error_response(503, "busy", str(exc), retry_after=1)
     if isinstance(exc, HTTPException):
         if exc.status_code == 404 and request.url.path.startswith(GAME_PAGES):  # a person's link, e.g. cut short
             return no_such_game(request)
@@ -202,6 +208,7 @@ def create_app(settings: Settings) -> Starlette:
             HTTPException: http_error,
             ApiError: http_error,
             DatabaseUnavailable: http_error,
+            GateFull: http_error,
         },
         lifespan=lifespan,
     )
@@ -211,7 +218,9 @@ def create_app(settings: Settings) -> Starlette:
     app.state.analyst = analyst
     app.state.rules = settings.rules
     app.state.database_kind = dialect_name(engine.url)
-    app.state.create_limiter = KeyedLimiter(settings.create_per_minute / 60, max(1.0, settings.create_per_minute / 4))
+    app.state.quotas = Quotas(settings.create_per_minute)
+    app.state.lessons = WorkGate(at_once=2, waiting=8)
+    app.state.passwords = WorkGate(at_once=1, waiting=settings.password_queue)
     app.state.socket_counts = SocketCounts(settings.socket_limits)
     app.state.finished = FinishedGames()
     app.state.internal_errors = 0

@@ -22,6 +22,7 @@ from ..sockets.table import FRIEND, YOU, Table
 from ..storage import StoredGame, Summary
 from ..workers.analyst import for_the_page
 from .finished import FinishedGames, TooManyAtOnce
+from .quotas import admit_computer_game, own_computer_game
 from .replay import replay_document
 from .requests import ApiError, bad_request, game_links, read_json
 
@@ -53,10 +54,7 @@ def _seat_choice(data: dict[str, Any]) -> str:
 
 
 async def create_game(request: Request) -> Response:
-    limiter = request.app.state.create_limiter
-    address = request.client.host if request.client else "?"
-    if not limiter.allow(address):
-        raise ApiError(429, "rate_limited", "too many new games from here: wait a minute", limiter.wait(address))
+    request.app.state.quotas.check(request, "games")
     data = await read_json(request, {"mode", "level", "seat"})
     mode = data.get("mode")
     if mode == "computer":
@@ -69,6 +67,7 @@ async def create_game(request: Request) -> Response:
         level = FRIEND
     else:
         raise bad_request('mode must be "computer" or "friend"')
+    owner = admit_computer_game(request, None) if mode == "computer" else ()
     rooms = _rooms(request)
     table = Table.new(new_game_id(), str(mode), str(level), _seat_choice(data), request.app.state.rules)
     mine = next(seat for seat, name in table.session.seats.items() if name == YOU)
@@ -79,6 +78,7 @@ async def create_game(request: Request) -> Response:
     new = table.stored_new(seats)
     await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
     if mode == "computer":
+        own_computer_game(request, table.game_id, owner)
         rooms.add(table)  # if the computer moves first, it starts thinking now
     return JSONResponse(game_links(table.game_id, mine, token, invite), status_code=201)
 
@@ -187,6 +187,7 @@ def _lang(request: Request) -> str:
 
 
 async def rematch(request: Request) -> Response:
+    request.app.state.quotas.check(request, "games")
     data = await read_json(request, {"token"})
     token = data.get("token")
     if not is_token(token):
@@ -202,11 +203,13 @@ async def rematch(request: Request) -> Response:
     new_seat = SEAT_NAMES[1 - SEAT_NAMES.index(old_seat)]  # seats swap
     new_token_ = derive_token(token, new_id)
     if stored.rematch_id is None:
+        owner = admit_computer_game(request, None) if stored.mode == "computer" else ()
         players = {"A": stored.players["B"], "B": stored.players["A"]}
         fresh = Table.new(new_id, stored.mode, "", "A", table.session.rules, players=players)
         new = fresh.stored_new({}, rematch_of=game_id)
         kept = await rooms.database.run(store.create_rematch, game_id, new, fresh.progress())
         if kept == new_id and fresh.mode == "computer":
+            own_computer_game(request, new_id, owner)
             rooms.add(fresh)
         new_id = kept
         new_token_ = derive_token(token, new_id)

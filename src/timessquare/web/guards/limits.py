@@ -7,14 +7,22 @@ A refusal is one warning line in the log (at most one every few seconds for each
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import logging
 import resource
 import time
-from collections import Counter
+from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+import anyio
+
+from ...errors import TimesSquareError
 
 log = logging.getLogger("timessquare.web")
+T = TypeVar("T")
 FILES_KEPT_FREE = 200  # for the database connections, the worker pipes, static files and HTTP requests
 
 
@@ -110,3 +118,50 @@ class SocketCounts:
         counter[address] -= 1
         if counter[address] <= 0:
             del counter[address]
+
+
+class GateFull(TimesSquareError):
+    """Too much of one kind of heavy work is running or waiting: come back in a moment."""
+
+
+class WorkGate:
+    """Heavy work of one kind (a password's hash, a tutorial step) in threads, at most `at_once` at a time and
+    `waiting` more in each line; past that, GateFull at once, so that a flood is refused instead of queued
+    behind. Work asked with `first=True` (an owner on a known device) waits in a line of its own that goes
+    first, so strangers filling their line cannot hold it up."""
+
+    def __init__(self, at_once: int, waiting: int) -> None:
+        self.free = at_once
+        self.waiting = waiting
+        self.lines: tuple[deque[asyncio.Future[None]], deque[asyncio.Future[None]]] = (deque(), deque())
+
+    async def run(self, function: Callable[..., T], *args: Any, first: bool = False) -> T:
+        line = self.lines[0 if first else 1]
+        if self.free > 0 and not any(self.lines):
+            self.free -= 1
+        else:
+            if len(line) >= self.waiting:
+                raise GateFull("the server is busy: try again in a moment")
+            turn = asyncio.get_running_loop().create_future()
+            line.append(turn)
+            try:
+                await turn  # a finished call hands its place over
+            except asyncio.CancelledError:
+                if turn in line:
+                    line.remove(turn)
+                elif not turn.cancelled():
+                    self._hand_over()
+                raise
+        try:
+            return await anyio.to_thread.run_sync(functools.partial(function, *args))
+        finally:
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        for line in self.lines:
+            while line:
+                turn = line.popleft()
+                if not turn.done():
+                    turn.set_result(None)
+                    return
+        self.free += 1

@@ -140,6 +140,13 @@ class KeyedLimiter:
             self.buckets.popitem(last=False)
         return bucket.allow()
 
+    def refuses(self, key: str) -> bool:
+        """Would `allow(key)` say no now? (Counts nothing.)"""
+        bucket = self.buckets.get(key)
+        if self.rate <= 0 or bucket is None:
+            return False
+        return min(bucket.burst, bucket.tokens + (time.monotonic() - bucket.stamp) * bucket.rate) < 1
+
     def wait(self, key: str) -> float:
         """Seconds until `key` may go on."""
         bucket = self.buckets.get(key)

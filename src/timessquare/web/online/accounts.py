@@ -1,9 +1,12 @@
 """Accounts over HTTP (docs/web-protocol.md, "Accounts"): sign up, log in and out, change the password, delete
 the account, and read a player. Anonymous play needs none of this.
 
-Passwords are hashed with argon2id (argon2-cffi) in a worker thread and never logged; a wrong password and an
-unknown name get the same answer after the same work; sign-up and log-in are rate limited by address and by
-name.
+Passwords are hashed with argon2id (argon2-cffi) in a thread and never logged, one hash at a time for the
+whole server (`app.state.passwords`, a guards.limits.WorkGate: past its short line `busy` at once, so a flood
+of log-ins cannot slow the games); a wrong password and an unknown name get the same answer after the same
+work. Sign-up and log-in are rate limited by address; failed log-ins are also counted per name, but a browser
+that logged in to the account before (devices.py) is not held by that count, nor does it wait behind
+strangers for its hash.
 """
 
 from __future__ import annotations
@@ -18,10 +21,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..api.requests import ApiError, bad_request, read_json
+from ..guards.limits import WorkGate
 from ..guards.security import KeyedLimiter, hash_token, new_token
+from .devices import known_device, remember_device
 from .guard import LOGIN_DAYS, clear_login_cookie, refuse_cross_site, required_account, set_login_cookie
 from .guard import current_account as current_account
 from .names import is_name, name_key, name_problem
+from .seat_tokens import new_seat_tokens
 from .store import Account, NameTaken, aware
 
 HASHER = PasswordHasher()  # argon2id with the library's recommended cost
@@ -31,7 +37,8 @@ _DUMMY: list[str] = []  # a hash checked when the name is unknown, so that both 
 
 
 class AccountLimits:
-    """Tries of sign-up and log-in: per client address and per name (a name guessed from many addresses)."""
+    """Tries of sign-up and log-in per client address; failed log-ins per name (a name guessed from many
+    addresses), which a known device of the account does not count against."""
 
     def __init__(self, per_minute: float) -> None:
         burst = max(1.0, per_minute / 2)
@@ -39,9 +46,13 @@ class AccountLimits:
         self.names = KeyedLimiter(per_minute / 60, burst)
 
     def check(self, request: Request, key: str | None) -> None:
+        """One try from this address (and, with a name, refused while the name's failures are used up)."""
         address = request.client.host if request.client else "?"
-        if not self.addresses.allow(address) or (key is not None and not self.names.allow(key)):
+        if not self.addresses.allow(address) or (key is not None and self.names.refuses(key)):
             raise ApiError(429, "rate_limited", "too many tries: wait a minute and try again")
+
+    def failed(self, key: str) -> None:
+        self.names.allow(key)
 
 
 def _password(data: dict[str, Any], field: str = "password") -> str:
@@ -51,14 +62,15 @@ def _password(data: dict[str, Any], field: str = "password") -> str:
     return password
 
 
-async def _hash(password: str) -> str:
-    return await anyio.to_thread.run_sync(HASHER.hash, password)
+async def _hash(request: Request, password: str) -> str:
+    gate: WorkGate = request.app.state.passwords
+    return await gate.run(HASHER.hash, password)
 
 
-async def _verify(password_hash: str | None, password: str) -> bool:
+async def _verify(request: Request, password_hash: str | None, password: str, first: bool = False) -> bool:
     if password_hash is None:
         if not _DUMMY:
-            _DUMMY.append(await _hash("not anybody's password"))
+            _DUMMY.append(await anyio.to_thread.run_sync(HASHER.hash, "not anybody's password"))
         password_hash = _DUMMY[0]
         password = "\0" + password  # never matches
 
@@ -68,7 +80,8 @@ async def _verify(password_hash: str | None, password: str) -> bool:
         except (VerificationError, InvalidHashError):
             return False
 
-    return await anyio.to_thread.run_sync(check)
+    gate: WorkGate = request.app.state.passwords
+    return await gate.run(check, first=first)
 
 
 async def _log_in(request: Request, account: Account, status: int) -> Response:
@@ -77,6 +90,7 @@ async def _log_in(request: Request, account: Account, status: int) -> Response:
     await online.run(online.store.add_login, hash_token(token), account.id, now, now + timedelta(days=LOGIN_DAYS))
     response = JSONResponse({"account": account.document()}, status_code=status)
     set_login_cookie(request, response, token)
+    await remember_device(request, response, account.id)
     return response
 
 
@@ -96,7 +110,7 @@ async def sign_up(request: Request) -> Response:
     online = request.app.state.online
     try:
         account = await online.run(
-            online.store.create_account, name, name_key(str(name)), await _hash(password), bot, online.now()
+            online.store.create_account, name, name_key(str(name)), await _hash(request, password), bot, online.now()
         )
     except NameTaken:
         raise ApiError(409, "name_taken", "that name (or one that looks like it) is taken") from None
@@ -108,13 +122,20 @@ async def log_in(request: Request) -> Response:
     data = await read_json(request, {"name", "password"})
     name, password = data.get("name"), data.get("password")
     key = name_key(name) if isinstance(name, str) and is_name(name) else None
-    request.app.state.account_limits.check(request, key)
     online = request.app.state.online
     account = None if key is None else await online.run(online.store.account_by_key, key)
+    known = account is not None and await known_device(request, account.id)
+    limits: AccountLimits = request.app.state.account_limits
+    limits.check(request, None if known else key)
     ok = await _verify(
-        None if account is None else account.password_hash, password if isinstance(password, str) else ""
+        request,
+        None if account is None else account.password_hash,
+        password if isinstance(password, str) else "",
+        known,
     )
     if account is None or not ok:
+        if key is not None and not known:
+            limits.failed(key)
         raise ApiError(401, "bad_login", BAD_LOGIN)
     return await _log_in(request, account, 200)
 
@@ -140,12 +161,23 @@ async def change_password(request: Request) -> Response:
     account = await required_account(request)
     data = await read_json(request, {"password", "new_password"})
     online = request.app.state.online
-    request.app.state.account_limits.check(request, name_key(account.name))
-    stored = await online.run(online.store.account_by_key, name_key(account.name))
-    if stored is None or not await _verify(stored.password_hash, _password(data)):
-        raise ApiError(403, "bad_login", "the password is wrong")
-    await online.run(online.store.set_password, account.id, await _hash(_password(data, "new_password")))
+    await _check_password(request, account, _password(data))
+    new_hash = await _hash(request, _password(data, "new_password"))
+    await online.run(online.store.set_password, account.id, new_hash)
+    await new_seat_tokens(online, account.id)
     return await _log_in(request, account, 200)  # this device stays logged in; the others log in again
+
+
+async def _check_password(request: Request, account: Account, password: str) -> None:
+    """403 unless `password` is the account's (a wrong one counts against its name, as a log-in's)."""
+    online = request.app.state.online
+    key = name_key(account.name)
+    limits: AccountLimits = request.app.state.account_limits
+    limits.check(request, key)
+    stored = await online.run(online.store.account_by_key, key)
+    if stored is None or not await _verify(request, stored.password_hash, password):
+        limits.failed(key)
+        raise ApiError(403, "bad_login", "the password is wrong")
 
 
 async def delete_account(request: Request) -> Response:
@@ -153,11 +185,9 @@ async def delete_account(request: Request) -> Response:
     account = await required_account(request)
     data = await read_json(request, {"password"})
     online = request.app.state.online
-    request.app.state.account_limits.check(request, name_key(account.name))
-    stored = await online.run(online.store.account_by_key, name_key(account.name))
-    if stored is None or not await _verify(stored.password_hash, _password(data)):
-        raise ApiError(403, "bad_login", "the password is wrong")
+    await _check_password(request, account, _password(data))
     await online.run(online.store.delete_account, account.id)
+    await new_seat_tokens(online, account.id)
     online.forget_account(account.id)
     response = Response(status_code=204)
     clear_login_cookie(request, response)
@@ -166,6 +196,7 @@ async def delete_account(request: Request) -> Response:
 
 async def player(request: Request) -> Response:
     """A player's public page data: rating, deviation, rated games, rating over time, recent games."""
+    request.app.state.quotas.check(request, "lookup")
     name = str(request.path_params["name"])
     online = request.app.state.online
     account = await online.run(online.store.account_by_key, name_key(name)) if is_name(name) else None
@@ -217,6 +248,7 @@ def _iso(moment: Any) -> str:
 
 
 async def leaderboard(request: Request) -> Response:
+    request.app.state.quotas.check(request, "lookup")
     online = request.app.state.online
     best = await online.run(online.store.leaderboard, 100)
     return JSONResponse({"players": [a.document() for a in best]})

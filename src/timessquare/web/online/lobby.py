@@ -19,13 +19,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...cards import SEAT_NAMES
 from ...players.levels import LEVELS
+from ..api.quotas import admit_computer_game, own_computer_game
 from ..api.requests import ApiError, bad_request, game_links, read_json
+from ..guards.limits import SocketCounts
 from ..guards.security import hash_token, is_game_id, new_game_id
 from ..sockets.table import FRIEND, YOU, Table
-from ..sockets.ws import Connection
+from ..sockets.ws import Connection, admitted
 from .accounts import current_account
 from .clocks import OFFERED, Clock, TimeControl
 from .guard import refuse_cross_site, required_account
+from .lobby_news import LobbyNews
 from .names import is_name, name_key
 from .ratings import LEVEL_RATINGS
 from .service import Online
@@ -73,16 +76,25 @@ async def lobby(request: Request) -> Response:
     return JSONResponse(lobby_document(challenges, await current_account(request)))
 
 
-async def _changed(online: Online) -> None:
-    """The lobby changed: every lobby socket gets it again, as its account sees it."""
+async def tell_lobby_sockets(online: Online) -> None:
+    """Every lobby socket gets the lobby again, as its account sees it."""
+    if not online.lobby_listeners:
+        return
     challenges = await online.run(online.store.challenges)
     for listener in list(online.lobby_listeners):
         listener.send({"type": "lobby", **lobby_document(challenges, listener.account)})
 
 
+def _changed(request: Request) -> None:
+    """The lobby changed: its sockets are told soon, together with the changes around it (lobby_news.py)."""
+    news: LobbyNews = request.app.state.lobby_news
+    news.changed()
+
+
 async def post_challenge(request: Request) -> Response:
     refuse_cross_site(request)
     account = await required_account(request)
+    request.app.state.quotas.check(request, "lobby", account.id)
     data = await read_json(request, {"control", "rated", "to"})
     control, rated = TimeControl.parse(data.get("control")), _rated(data)
     online = _online(request)
@@ -98,7 +110,7 @@ async def post_challenge(request: Request) -> Response:
             raise bad_request("you cannot challenge yourself")
         target_id = target.id
     challenge = await _add(online, account, target_id, control, rated, quick=False)
-    await _changed(online)
+    _changed(request)
     return JSONResponse({"challenge": challenge}, status_code=201)
 
 
@@ -124,18 +136,20 @@ def _challenge(challenges: list[Challenge], challenge_id: str) -> Challenge:
 async def cancel_challenge(request: Request) -> Response:
     refuse_cross_site(request)
     account = await required_account(request)
+    request.app.state.quotas.check(request, "lobby", account.id)
     online = _online(request)
     challenge = _challenge(await online.run(online.store.challenges), str(request.path_params["challenge_id"]))
     if challenge.account.id != account.id:
         raise ApiError(403, "forbidden", "only its author can cancel a challenge")
     await online.run(online.store.take_challenge, challenge.id)
-    await _changed(online)
+    _changed(request)
     return Response(status_code=204)
 
 
 async def accept_challenge(request: Request) -> Response:
     refuse_cross_site(request)
     account = await required_account(request)
+    request.app.state.quotas.check(request, "lobby", account.id)
     online = _online(request)
     challenge = _challenge(await online.run(online.store.challenges), str(request.path_params["challenge_id"]))
     if challenge.account.id == account.id:
@@ -163,7 +177,7 @@ async def _start(request: Request, online: Online, challenge: Challenge, account
     await online.run(online.store.drop_seeks, list(seat_of))
     links = {i: game_links(table.game_id, seat_of[i], tokens[i], None) for i in seat_of}
     online.tell_lobby({"type": "started", **links[challenge.account.id]}, {challenge.account.id})
-    await _changed(online)
+    _changed(request)
     return JSONResponse(links[account.id], status_code=201)
 
 
@@ -177,6 +191,7 @@ async def quick_pairing(request: Request) -> Response:
     once (201, the game); else a seek is left (202), and the game comes over the lobby socket."""
     refuse_cross_site(request)
     account = await required_account(request)
+    request.app.state.quotas.check(request, "lobby", account.id)
     data = await read_json(request, {"control", "rated"})
     control, rated = TimeControl.parse(data.get("control")), _rated(data)
     online = _online(request)
@@ -187,7 +202,7 @@ async def quick_pairing(request: Request) -> Response:
             except ApiError:
                 continue  # someone else took it meanwhile
     waiting = await _add(online, account, None, control, rated, quick=True)
-    await _changed(online)
+    _changed(request)
     return JSONResponse({"waiting": waiting}, status_code=202)
 
 
@@ -195,10 +210,12 @@ async def play_computer(request: Request) -> Response:
     """A game against a computer level from the lobby, rated for the account (ratings.py says why)."""
     refuse_cross_site(request)
     account = await required_account(request)
+    request.app.state.quotas.check(request, "computer", account.id)
     data = await read_json(request, {"level", "rated"})
     level, rated = data.get("level"), _rated(data)
     if level not in LEVELS:
         raise bad_request(f"level must be one of {', '.join(LEVELS)}")
+    owner = admit_computer_game(request, account.id)
     online = _online(request)
     table = Table.new(new_game_id(), "computer", str(level), "random", request.app.state.rules)
     seat = _seat_named(table, YOU)
@@ -208,6 +225,7 @@ async def play_computer(request: Request) -> Response:
     await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
     accounts: dict[str, int | None] = {s: (account.id if s == seat else None) for s in SEAT_NAMES}
     await online.add_game(OnlineGame(table.game_id, accounts, str(level), rated, None, False))
+    own_computer_game(request, table.game_id, owner)
     rooms.add(table)
     return JSONResponse(game_links(table.game_id, seat, token, None), status_code=201)
 
@@ -237,6 +255,18 @@ class LobbyListener(Connection):
 async def lobby_socket(socket: WebSocket) -> None:
     """`/ws/lobby`: the lobby as it changes (`lobby` messages) and, to an account, its new games (`started`).
     A socket from another site's page never gets here (web/guards/origin.py refuses it)."""
+    counts: SocketCounts = socket.app.state.socket_counts
+    address = socket.client.host if socket.client else "?"
+    if not await admitted(socket, counts, address):
+        return
+    counts.joined(address)  # a lobby socket has nothing to join: it counts as joined at once
+    try:
+        await _serve_lobby(socket)
+    finally:
+        counts.closed(address, joined=True)
+
+
+async def _serve_lobby(socket: WebSocket) -> None:
     await socket.accept()
     online = _online(socket)
     listener = LobbyListener(socket, account=await current_account(socket))

@@ -15,6 +15,7 @@ from ..pages.templating import SCRIPTED, render
 from ..sockets.rooms import Rooms
 from . import accounts, lobby, seats
 from .accounts import AccountLimits
+from .lobby_news import LobbyNews
 from .service import Online, system_now
 from .store import OnlineStore
 
@@ -60,4 +61,5 @@ def install(
     online = Online(OnlineStore(engine), rooms, now or system_now)
     app.state.online = online
     app.state.account_limits = AccountLimits(tries_per_minute)
+    app.state.lobby_news = LobbyNews(lambda: lobby.tell_lobby_sockets(online))
     return online

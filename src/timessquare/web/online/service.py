@@ -181,11 +181,14 @@ class Online(RoomHooks):
     # ---------------------------------------------------------------- seat tokens
 
     async def seat_token(self, game_id: str, seat: str, account_id: int) -> str:
-        """The seat token of an account's seat in an online game: derived from a server key, so the account
-        can fetch it again from any device while the database keeps only its hash."""
+        """The seat token of an account's seat in an online game: derived from a server key and the account's
+        password hash, so the account can fetch it again from any device while the database keeps only its
+        hash, and a new password makes new tokens (seat_tokens.py)."""
         if self._seat_key is None:
             self._seat_key = (await self.run(self.store.key, "seat_tokens")).encode()
-        digest = hmac.new(self._seat_key, f"{game_id}:{seat}:{account_id}".encode(), hashlib.sha256).digest()
+        secret = (await self.run(self.store.accounts_by_id, [account_id])).get(account_id)
+        text = f"{game_id}:{seat}:{account_id}:{secret.password_hash if secret else ''}"
+        digest = hmac.new(self._seat_key, text.encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
     # ------------------------------------------------------------------- lobby

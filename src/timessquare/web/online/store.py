@@ -267,6 +267,20 @@ class OnlineStore:
             else:
                 c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**{column: account_id}))
 
+    def open_seats_of(self, account_id: int) -> list[tuple[str, str]]:
+        """(game, seat) of every seat the account holds in a game not finished."""
+        query = select(online_games.c.game_id, online_games.c.account_a, online_games.c.account_b).where(
+            online_games.c.finished.is_(False),
+            or_(online_games.c.account_a == account_id, online_games.c.account_b == account_id),
+        )
+        with self.engine.connect() as c:
+            rows = c.execute(query).all()
+        return [(g, "A" if a == account_id else "B") for g, a, b in rows]
+
+    def set_seat_hash(self, game_id: str, seat: str, new_hash: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(token_hash=new_hash))
+
     def past_deadline(self, now: datetime, limit: int = 100) -> list[str]:
         query = (
             select(online_games.c.game_id)

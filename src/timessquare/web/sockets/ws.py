@@ -88,17 +88,25 @@ class Connection:
                 return
 
 
+async def admitted(socket: WebSocket, counts: SocketCounts, address: str) -> bool:
+    """Count a new socket (a game's or the lobby's) under the limits of guards/limits.py, or refuse it before
+    the handshake."""
+    refusal = counts.admit(address)
+    if refusal is None:
+        return True
+    status, words = refusal
+    headers = {"Retry-After": "60"} if status == 503 else {"Retry-After": "10"}
+    code = "busy" if status == 503 else "rate_limited"
+    await socket.send_denial_response(
+        JSONResponse({"error": {"code": code, "message": words}}, status_code=status, headers=headers)
+    )
+    return False
+
+
 async def game_socket(socket: WebSocket) -> None:
     counts: SocketCounts = socket.app.state.socket_counts
     address = socket.client.host if socket.client else "?"
-    refusal = counts.admit(address)
-    if refusal is not None:
-        status, words = refusal
-        headers = {"Retry-After": "60"} if status == 503 else {"Retry-After": "10"}
-        code = "busy" if status == 503 else "rate_limited"
-        await socket.send_denial_response(
-            JSONResponse({"error": {"code": code, "message": words}}, status_code=status, headers=headers)
-        )
+    if not await admitted(socket, counts, address):
         return
     joined = False
     try:
