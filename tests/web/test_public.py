@@ -1,0 +1,298 @@
+"""Open to the public (issue 25): fair shares of the workers, caps and rates on what makes work, bounded argon2
+work, accounts strangers cannot lock, bad text, seat tokens that end with the password, the lobby socket under
+the socket caps and its broadcasts coalesced. Each test failed (or could not run) before its fix."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import Seat
+from online_helpers import Person
+from starlette.testclient import TestClient, WebSocketDenialResponse
+
+from timessquare.variants import DEFAULT_RULES
+from timessquare.web.guards.limits import GateFull, SocketLimits, WorkGate
+from timessquare.web.guards.security import KeyedLimiter
+from timessquare.web.online.lobby_news import LobbyNews
+from timessquare.web.sockets.table import Table
+from timessquare.web.workers import pool as pool_module
+from timessquare.web.workers.fairness import FairQueue, Job
+from timessquare.web.workers.pool import WorkerPool
+
+
+def turn(loop: asyncio.AbstractEventLoop, owner: str, name: str = "") -> Job:
+    return Job(print, (name or owner,), loop.create_future(), client=owner)
+
+
+def a_turn(game_id: str) -> tuple[int, Any, list[int]]:
+    """The seat to move in a new game, its view and its legal actions."""
+    session = Table.new(game_id, "friend", "friend", "A", DEFAULT_RULES).session
+    seat = session.to_move
+    assert seat is not None
+    return seat, session.view(seat), list(session.legal_ids(seat))
+
+
+# ------------------------------------------------------------------------------------ the workers' shares
+
+
+def test_one_owners_many_computer_turns_wait_behind_anothers_one() -> None:
+    loop = asyncio.new_event_loop()
+    try:
+        queue = FairQueue(workers=3)
+        for i in range(50):
+            queue.put(turn(loop, "account:1", f"flood {i}"))
+        queue.put(turn(loop, "address:2.2.2.2", "someone"))
+        first, second = queue.take(0), queue.take(1)
+        assert first is not None and second is not None
+        assert (first.args[0], second.args[0]) == ("flood 0", "someone")
+    finally:
+        loop.close()
+
+
+def test_one_owner_never_holds_every_worker() -> None:
+    loop = asyncio.new_event_loop()
+    try:
+        queue = FairQueue(workers=2)
+        for i in range(3):
+            queue.put(turn(loop, "account:1", f"flood {i}"))
+        taken = queue.take(0)
+        assert taken is not None
+        assert queue.take(1) is None  # the second worker stays free for everybody else
+        queue.put(turn(loop, "account:2", "someone"))
+        assert queue.take(1).args[0] == "someone"  # type: ignore[union-attr]
+        queue.done(taken)
+        assert queue.take(0).args[0] == "flood 1"  # type: ignore[union-attr]
+    finally:
+        loop.close()
+
+
+def test_an_owners_computer_turns_at_work_are_counted() -> None:
+    seat, view, legal = a_turn("g0000000001")
+
+    async def run() -> tuple[int, int, int]:
+        pool = WorkerPool(1)
+        pool._busy[0] = True  # the one worker is busy: the turn waits in the queue
+        pool.own("g0000000001", ("account:7", "address:1.2.3.4"))
+        task = asyncio.ensure_future(pool.choose("g0000000001", seat, "random", DEFAULT_RULES, view, legal))
+        await asyncio.sleep(0)  # (one step of the loop: the job is queued, nothing is timed)
+        counted = pool.computer_games("account:7"), pool.computer_games("address:1.2.3.4")
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        pool.close()
+        return *counted, pool.computer_games("account:7")
+
+    assert asyncio.run(run()) == (1, 1, 0)
+
+
+def test_the_expert_searches_of_many_games_share_one_set_of_helper_processes() -> None:
+    seat, view, legal = a_turn("g0000000002")
+    before = len(multiprocessing.active_children())
+    try:
+        for game in ("g1", "g2", "g3"):
+            key = (game, seat, "expert:iterations=8,workers=2")
+            pool_module._choose(key, DEFAULT_RULES, view, legal, 1)
+        assert len(multiprocessing.active_children()) - before == 2  # not two a game
+    finally:
+        for player in pool_module._PLAYERS.values():
+            pool_module._let_go(player)
+        pool_module._PLAYERS.clear()
+        pool_module.close_helpers()
+
+
+def test_a_computer_game_is_refused_while_the_owner_keeps_enough_workers_busy(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(login_tries_per_minute=1000)
+    alice = Person(client, "Alice")
+    pool = client.app.state.rooms.pool  # type: ignore[attr-defined]
+    pool._computer_games["account:1"] = 4
+    refused = alice.post("/api/lobby/computer", {"level": "easy"})
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+    assert "retry-after" in refused.headers
+    client.cookies.clear()
+    pool._computer_games["address:testclient"] = 8
+    assert client.post("/api/games", json={"mode": "computer", "level": "easy"}).status_code == 429
+    assert client.post("/api/games", json={"mode": "friend"}).status_code == 201  # no computer: no cap
+    pool._computer_games.clear()
+    assert alice.post("/api/lobby/computer", {"level": "easy"}).status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("POST", "/api/lobby/computer", {"level": "easy", "rated": False}),
+        ("POST", "/api/lobby", {"control": "5+3", "to": "Nobody"}),
+        ("POST", "/api/learn", {"step": 0}),
+        ("GET", "/api/players/Alice", None),
+    ],
+)
+def test_the_endpoints_that_make_work_are_rate_limited(
+    make_client: Callable[..., TestClient], method: str, path: str, body: dict[str, Any] | None
+) -> None:
+    client = make_client(create_per_minute=4, login_tries_per_minute=1000)
+    alice = Person(client, "Alice")
+    alice.use()
+    answers = [client.request(method, path, json=body).status_code for _ in range(70)]
+    assert 429 in answers, answers
+    assert answers[0] != 429
+
+
+def test_tutorial_steps_run_off_the_event_loop_in_a_bounded_gate(client: TestClient) -> None:
+    client.app.state.lessons = WorkGate(at_once=0, waiting=0)  # type: ignore[attr-defined]
+    refused = client.post("/api/learn", json={"step": 0})
+    assert refused.status_code == 503 and refused.json()["error"]["code"] == "busy"
+
+
+# ------------------------------------------------------------------------------------------ argon2 work
+
+
+def test_the_work_gate_refuses_past_its_line_and_serves_known_devices_first() -> None:
+    release = threading.Event()
+    order: list[str] = []
+
+    def work(name: str) -> str:
+        if name == "first":
+            release.wait(10)
+        order.append(name)
+        return name
+
+    async def run() -> None:
+        gate = WorkGate(at_once=1, waiting=1)
+        running = asyncio.ensure_future(gate.run(work, "first"))
+        await asyncio.sleep(0)
+        stranger = asyncio.ensure_future(gate.run(work, "stranger"))
+        await asyncio.sleep(0)
+        with pytest.raises(GateFull):
+            await gate.run(work, "another stranger")  # refused at once, never queued
+        owner = asyncio.ensure_future(gate.run(work, "owner", first=True))
+        await asyncio.sleep(0)
+        release.set()
+        assert await asyncio.gather(running, stranger, owner) == ["first", "stranger", "owner"]
+
+    asyncio.run(run())
+    assert order == ["first", "owner", "stranger"]
+
+
+def test_a_log_in_flood_is_refused_with_busy_at_once(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(login_tries_per_minute=1000)
+    Person(client, "Alice")
+    client.app.state.passwords = WorkGate(at_once=0, waiting=0)  # type: ignore[attr-defined]  # all taken
+    answer = client.post("/api/session", json={"name": "Alice", "password": "a long password"})
+    assert answer.status_code == 503 and answer.json()["error"]["code"] == "busy"
+
+
+# ------------------------------------------------------------------------------------------------ accounts
+
+
+def test_strangers_failing_cannot_lock_the_owner_out_of_a_device_that_logged_in_before(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(login_tries_per_minute=4)  # failures per name: bursts of 2
+    client.app.state.account_limits.addresses = KeyedLimiter(0, 0)  # type: ignore[attr-defined]  # many addresses
+    Person(client, "Alice")
+    device = client.cookies.get("ts_device")
+    assert device
+    client.cookies.clear()
+    tries = [client.post("/api/session", json={"name": "Alice", "password": "guessing!"}).status_code for _ in range(4)]
+    assert tries[:2] == [401, 401] and tries[-1] == 429  # the strangers are held
+    assert client.post("/api/session", json={"name": "Alice", "password": "a long password"}).status_code == 429
+    client.cookies.set("ts_device", device, path="/api/session")
+    owner = client.post("/api/session", json={"name": "Alice", "password": "a long password"})
+    assert owner.status_code == 200, owner.text
+
+
+@pytest.mark.parametrize("field", ["password", "name"])
+def test_a_lone_surrogate_in_a_field_is_a_400(client: TestClient, field: str) -> None:
+    values = {"name": '"Alice"', "password": '"a long password"'} | {field: '"\\ud800 and more text"'}
+    body = "{" + ", ".join(f'"{k}": {v}' for k, v in values.items()) + "}"
+    for path in ("/api/accounts", "/api/session"):
+        answer = client.post(path, content=body, headers={"Content-Type": "application/json"})
+        assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_request"
+
+
+def _computer_game_of(person: Person) -> dict[str, Any]:
+    made = person.post("/api/lobby/computer", {"level": "easy", "rated": False})
+    assert made.status_code == 201, made.text
+    game: dict[str, Any] = made.json()
+    return game
+
+
+def _joins(client: TestClient, game: dict[str, Any], token: str) -> str:
+    with client.websocket_connect(f"/ws/games/{game['id']}") as socket:
+        socket.send_json({"v": 1, "type": "join", "token": token, "lang": "en"})
+        answer: dict[str, Any] = socket.receive_json()
+        return str(answer["type"] if answer["type"] == "state" else answer["code"])
+
+
+def test_seat_tokens_end_with_a_password_change(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(login_tries_per_minute=1000)
+    alice = Person(client, "Alice")
+    game = _computer_game_of(alice)
+    seat = Seat(client, game["id"], game["token"])  # a socket that joined with the old token is closed
+    changed = alice.post("/api/account/password", {"password": "a long password", "new_password": "a new password"})
+    assert changed.status_code == 200
+    seat.context.__exit__(None, None, None)
+    seat.open = False
+    assert _joins(client, game, game["token"]) == "forbidden"
+    alice.cookie = changed.cookies["ts_login"]
+    fresh = alice.get(f"/api/games/{game['id']}/seat").json()
+    assert fresh["token"] != game["token"] and _joins(client, game, fresh["token"]) == "state"
+
+
+def test_seat_tokens_end_with_the_accounts_deletion(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(login_tries_per_minute=1000)
+    alice = Person(client, "Alice")
+    game = _computer_game_of(alice)
+    alice.use()
+    assert client.request("DELETE", "/api/account", json={"password": "a long password"}).status_code == 204
+    assert _joins(client, game, game["token"]) == "forbidden"
+
+
+# --------------------------------------------------------------------------------------------- the lobby
+
+
+def test_lobby_sockets_count_under_the_socket_caps(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(socket_limits=SocketLimits(per_address=3, unjoined_per_address=2, join_seconds=30))
+    held = []
+    try:
+        for _ in range(3):
+            context = client.websocket_connect("/ws/lobby")
+            context.__enter__()
+            held.append(context)
+        with pytest.raises(WebSocketDenialResponse) as denied:
+            client.websocket_connect("/ws/lobby").__enter__()
+        assert denied.value.status_code == 429
+    finally:
+        for context in reversed(held):
+            context.__exit__(None, None, None)
+    with client.websocket_connect("/ws/lobby") as socket:  # once they are gone, one may come in
+        assert socket.receive_json()["type"] == "lobby"
+
+
+def test_a_burst_of_lobby_changes_is_told_once() -> None:
+    async def run() -> tuple[int, int]:
+        told = asyncio.Event()
+        rounds: list[int] = []
+
+        async def tell_all() -> None:
+            rounds.append(1)
+            told.set()
+
+        news = LobbyNews(tell_all, interval=0.05)
+        for _ in range(50):
+            news.changed()
+        await told.wait()
+        assert news.task is not None
+        await news.task
+        burst = len(rounds)
+        news.changed()  # a later change is told too, after the interval
+        await news.task
+        return burst, len(rounds)
+
+    assert asyncio.run(run()) == (1, 2)
