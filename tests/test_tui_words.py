@@ -10,10 +10,10 @@ from timessquare.cards import DEB, HAL, HIGH, LOW, SUE
 from timessquare.game import Game
 from timessquare.record import to_record
 from timessquare.session.describe import describe, describe_charlie, describe_draw
-from timessquare.session.log import entries_for
 from timessquare.session.timeline import walk
 from timessquare.tui.widgets.status import status_text, turn_words
 from timessquare.variants import DEFAULT_RULES
+from views_log import entries_for
 
 
 @pytest.mark.parametrize(

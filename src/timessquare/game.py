@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import random
 
-from .actions import ACTIONS
-from .cards import CARD_CODES, SEAT_NAMES
+from .actions import ACTIONS, END, LURE
+from .cards import CARD_CODES, CHARLIE, SEAT_NAMES
 from .chance import sample_chance
 from .errors import TimesSquareError
+from .events import CHARLIE as CHARLIE_STEP
+from .events import DRAW, MOVE, OVER, SHUFFLE, TO_MOVE, Event
 from .outcome import Outcome
 from .position import to_document
 from .state import State, new_game
 from .variants import DEFAULT_RULES, Rules
-from .view import SHUFFLE, PlayerView
+from .view import SHUFFLE as SHUFFLE_ENTRY
+from .view import PlayerView
 
 
 class Game:
@@ -23,6 +26,9 @@ class Game:
     After a move that makes a chance event due, the game draws its outcome from `rng` (a fresh generator
     unless given) by itself; while `rng` is None the outcome must be given with `apply_chance` (a replay
     takes it from the record's `shuffle` entry).
+
+    `events` is what every action did, as values (events.py), in order: the game's own account of itself,
+    which the log, the replays and the network read (a draw's cards included: show each seat `seen_by`).
     """
 
     def __init__(self, state: State, players: dict[str, str] | None = None, rng: random.Random | None = None) -> None:
@@ -32,6 +38,8 @@ class Game:
         self.moves: list[str] = []
         self.players = players or {"A": "A", "B": "B"}
         self.forfeit: dict[str, str] | None = None
+        self.events: list[Event] = []
+        self._before: _Before | None = None  # the action whose events wait for its chance outcome
 
     @classmethod
     def new(
@@ -71,30 +79,50 @@ class Game:
         """Check and apply an action; returns its id. The game is unchanged when this raises."""
         if self.forfeit:
             raise TimesSquareError(f"the game is over: {self.forfeit['seat']} forfeited")
+        before = _Before.of(self.state)
         aid = self.state.apply_checked(action)
-        self._after(aid)
+        self._after(aid, before)
         return aid
 
     def apply(self, aid: int) -> None:
         """Apply a legal action id without checks, and record it."""
+        before = _Before.of(self.state)
         self.state.apply(aid)
-        self._after(aid)
+        self._after(aid, before)
 
     def apply_chance(self, outcome: tuple[int, ...] | list[int]) -> None:
         """Give the chance event due its outcome (the reshuffle: the new supply in draw order), and record it."""
         self.state.apply_chance(outcome)
-        self.moves.append(" ".join([SHUFFLE, *(CARD_CODES[c] for c in outcome)]))
+        self.moves.append(" ".join([SHUFFLE_ENTRY, *(CARD_CODES[c] for c in outcome)]))
+        if self._before is not None and self.state.chance_due is None:
+            self._settle(self._before)
 
-    def _after(self, aid: int) -> None:
+    def _after(self, aid: int, before: _Before) -> None:
         self.moves.append(ACTIONS[aid].notation)
-        if self.state.chance_due is not None and self.rng is not None:
+        before.aid = aid
+        if self.state.chance_due is None:
+            self._settle(before)
+            return
+        self._before = before  # the action's events follow its chance outcome
+        if self.rng is not None:
             self.apply_chance(sample_chance(self.state, self.rng))
+
+    def _settle(self, before: _Before) -> None:
+        """The events of the action just completed (its reshuffle, if any, resolved): `before` is the state
+        just before it."""
+        self._before = None
+        self.events += before.events_to(self.state)
+
+    def events_since(self, index: int, seat: int | None) -> list[Event]:
+        """The events from `index` on, as `seat` (None: a spectator) may know them."""
+        return [event.seen_by(seat) for event in self.events[index:]]
 
     def resign(self, seat: int, reason: str) -> None:
         """End the game as a forfeit of `seat` (a resignation, or an outside program's failure)."""
         if self.is_over:
             return
         self.forfeit = {"seat": SEAT_NAMES[seat], "reason": reason}
+        self.events.append(Event(OVER, outcome=self.outcome))
 
     @property
     def outcome(self) -> Outcome | None:
@@ -107,3 +135,44 @@ class Game:
         """How the game ended in the record's English words ("" while it runs)."""
         outcome = self.outcome
         return "" if outcome is None else outcome.words()
+
+
+class _Before:
+    """What an action's events are measured against: the mover, its hand, the supply and Charlie before it."""
+
+    __slots__ = ("aid", "charlie", "hand", "hand_size", "mover", "supply_number")
+
+    def __init__(self, mover: int, hand: list[int], supply_number: int, charlie: int) -> None:
+        self.aid = -1
+        self.mover = mover
+        self.hand = hand
+        self.hand_size = sum(hand)
+        self.supply_number = supply_number
+        self.charlie = charlie
+
+    @classmethod
+    def of(cls, state: State) -> _Before:
+        mover = state.to_move
+        return cls(mover, list(state.hands[mover]), state.supply_number, state.pos[CHARLIE])
+
+    def events_to(self, state: State) -> list[Event]:
+        """The events that took the game from here to `state`: the action, then for an `end` the draw (R6)
+        and a reshuffle (R6.2), Charlie's step at the end of a turn unless the game ended first (R7), and the
+        end (R8) or whose turn is next."""
+        action, mover = ACTIONS[self.aid], self.mover
+        events = [Event(MOVE, mover, action.notation)]
+        turn_over = action.kind in (END, LURE)
+        if action.kind == END:
+            hand = state.hands[mover]
+            drawn = tuple(card for card, was in enumerate(self.hand) for _ in range(hand[card] - was))
+            events.append(Event(DRAW, mover, number=len(drawn), cards=drawn))
+            if state.supply_number != self.supply_number:
+                events.append(Event(SHUFFLE))
+        step = state.pos[CHARLIE] - self.charlie
+        if step or (turn_over and state.outcome is None):
+            events.append(Event(CHARLIE_STEP, number=step))
+        if state.outcome is not None:
+            events.append(Event(OVER, outcome=state.outcome))
+        elif turn_over:
+            events.append(Event(TO_MOVE, state.to_move))
+        return events

@@ -20,12 +20,13 @@ from timessquare.game import Game
 from timessquare.outcome import Termination
 from timessquare.position import from_document
 from timessquare.record import to_record
-from timessquare.session import ending_of, entries_for, over_entry
+from timessquare.session import ending_of, over_entry
 from timessquare.session.log import ending_words
 from timessquare.variants import DEFAULT_RULES
 from timessquare.view import SHUFFLE
 from timessquare.web.guards.security import new_game_id
 from timessquare.web.storage import GameStore, NewGame, Progress
+from views_log import entries_for
 
 SEATS = {"A": 0, "B": 1, "spectator": None}
 

@@ -12,7 +12,7 @@ from .game_session import (
     SpectatorError,
     StaleVersionError,
 )
-from .log import LogEntry, ending_of, ending_words, entries_for, over_entry, result_words
+from .log import LogEntry, ending_of, ending_words, entries_of, entry_of, over_entry, result_words
 
 __all__ = [
     "PEOPLE",
@@ -28,7 +28,8 @@ __all__ = [
     "StaleVersionError",
     "ending_of",
     "ending_words",
-    "entries_for",
+    "entries_of",
+    "entry_of",
     "over_entry",
     "result_words",
 ]

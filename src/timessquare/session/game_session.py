@@ -27,15 +27,15 @@ from ..explain import Reason, illegal_reason
 from ..game import Game
 from ..outcome import RESIGNED, Outcome
 from ..players.base import Forfeit, Player
-from ..record import to_record
+from ..record import replay, to_record
 from ..tables import TK_START
 from ..variants import DEFAULT_RULES, Rules
 from ..view import PlayerView
 from .choices import action_words
 from .destinations import destinations
-from .log import LogEntry, ending_words, entries_for, over_entry
+from .log import LogEntry, ending_words, entries_of
 from .reasons import reason_words, session_words
-from .timeline import Timeline, timeline_of, walk
+from .timeline import Timeline, timeline_of
 
 PEOPLE = frozenset({"you", "friend", "person"})  # the record names of seats that people play (FORMATS.md)
 
@@ -176,10 +176,11 @@ class GameSession:
         make_player: MakePlayer | None = None,
         seats: Mapping[str, str] | None = None,
     ) -> GameSession:
-        """A stored game (FORMATS.md), replayed move by move (FormatError / ReplayError on a bad record), with its
-        log. `deal` draws the reshuffle still to come; `seats`: new record names for the seats (a different
-        computer player to continue with); `make_player` and `rng` as for `new`."""
-        return cls.from_timeline(walk(record, rules), deal, rng, make_player, seats)
+        """A stored game (FORMATS.md), replayed once, move by move (FormatError / ReplayError on a bad record),
+        with its log from the events the replay recorded. `deal` draws the reshuffle still to come; `seats`:
+        new record names for the seats (a different computer player to continue with); `make_player` and
+        `rng` as for `new`."""
+        return cls.from_game(replay(record, rules), deal, rng, make_player, seats)
 
     @classmethod
     def from_timeline(
@@ -191,15 +192,22 @@ class GameSession:
         seats: Mapping[str, str] | None = None,
     ) -> GameSession:
         """`from_record` for a record already walked (`timeline.walk`)."""
-        game = timeline.game
+        return cls.from_game(timeline.game, deal, rng, make_player, seats)
+
+    @classmethod
+    def from_game(
+        cls,
+        game: Game,
+        deal: random.Random | None = None,
+        rng: random.Random | None = None,
+        make_player: MakePlayer | None = None,
+        seats: Mapping[str, str] | None = None,
+    ) -> GameSession:
+        """A game replayed already (`record.replay`), its events kept: `from_record` without the replay."""
         game.rng = deal if deal is not None else random.Random()
         if seats is not None:
             game.players = dict(seats)
-        log = timeline.log()
-        outcome = game.outcome
-        if game.forfeit and outcome is not None:  # a forfeit is no move: the walk's log lacks its end
-            log.append(over_entry(outcome))
-        return cls._seated(game, rng, make_player, log)
+        return cls._seated(game, rng, make_player, entries_of(game.events))
 
     @classmethod
     def _seated(
@@ -433,26 +441,23 @@ class GameSession:
     def forfeit(self, seat: int, reason: str) -> list[LogEntry]:
         if self.game.is_over:
             return []
-        self.game.resign(seat, reason)
-        outcome = self.outcome
-        assert outcome is not None
-        return self._changed([over_entry(outcome)])
+        return self._applied(lambda: self.game.resign(seat, reason))
 
     def _apply(self, aid: int) -> list[LogEntry]:
-        if not self.words:
-            self.game.apply(aid)
-            return self._changed([])
-        mover = self.game.state.to_move
-        before = self.view(None)
-        self.game.apply(aid)
-        after = self.game.view(None)
-        return self._changed(entries_for(ACTIONS[aid].notation, mover, before, after), after)
+        return self._applied(lambda: self.game.apply(aid))
 
-    def _changed(self, entries: list[LogEntry], spectator: PlayerView | None = None) -> list[LogEntry]:
-        """After every change: the views and updates of the last version go (`spectator`: the new version's
-        spectator view, when it is built already), then the listeners and watchers hear of it."""
+    def _applied(self, change: Callable[[], None]) -> list[LogEntry]:
+        """Make one change of the game, then log the events it recorded (events.py) and tell everyone."""
+        first = len(self.game.events)
+        change()
+        entries = entries_of(self.game.events[first:]) if self.words else []
+        return self._changed(entries)
+
+    def _changed(self, entries: list[LogEntry]) -> list[LogEntry]:
+        """After every change: the views and updates of the last version go, then the listeners and watchers
+        hear of it."""
         self.log += entries
-        self._views = {} if spectator is None else {None: spectator}
+        self._views.clear()
         self._updates.clear()
         self._built_at = self.version
         if self.game.is_over:

@@ -1,16 +1,18 @@
 """The move log: one entry per action, in notation and in words, plus what followed from it in public.
 
 An `end` or a lure is followed by the draw (R6), the reshuffle (R6.2), Charlie's step (R7) and the end of
-the game (R8). None of these is in the notation, so they are read off the public views before and after
-the action (spectator views: the log is the same for both players and shows nothing hidden, R10).
+the game (R8). The game records each as an event (events.py); a log line is an event in words, and the log
+is the same for both players: a draw says how many cards, never which (R10).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..cards import SEAT_NAMES
 from ..catalog import LANGUAGES, words
+from ..events import CHARLIE, DRAW, MOVE, SHUFFLE, TO_MOVE, Event
 from ..outcome import Outcome, Termination
 from ..view import PlayerView
 from .describe import describe, describe_charlie, describe_draw
@@ -61,26 +63,28 @@ def result_words(outcome: Outcome | None, lang: str = LANGUAGES[0]) -> str:
     return words("log.over", lang, how=ending_words(outcome, lang), outcome=verdict)
 
 
-def entries_for(move: str, mover: int, before: PlayerView, after: PlayerView) -> list[LogEntry]:
-    """The log entries of one action `move` by seat `mover`, given the public views around it."""
-    entries = [LogEntry(mover, move, describe(move, mover), "move")]
-    turn_over = move == "end" or move.startswith("lure ")
-    if move == "end":
-        drawn = after.hand_sizes[mover] - before.hand_sizes[mover]
-        entries.append(LogEntry(None, "", describe_draw(mover, drawn), "draw", number=drawn, subject=SEAT_NAMES[mover]))
-        if after.supply_number != before.supply_number:
-            entries.append(LogEntry(None, "", describe("shuffle"), "shuffle"))
-    charlie_before, charlie_after = before.figures["charlie"], after.figures["charlie"]
-    # R7 happens unless the game ended first (R8.1 mid-turn, or R8.2 during the draw).
-    if charlie_after != charlie_before or (turn_over and after.result is None):
-        text = describe_charlie(charlie_before, charlie_after)
-        entries.append(LogEntry(None, "", text, "charlie", number=charlie_after - charlie_before))
-    if after.outcome is not None:
-        entries.append(over_entry(after.outcome))
-    elif turn_over:
-        seat = SEAT_NAMES[after.to_move]
-        entries.append(LogEntry(None, "", words("log.toMove", seat=seat), "to_move", subject=seat))
-    return entries
+def entry_of(event: Event) -> LogEntry:
+    """One event of the game (events.py) as a log line; a draw says how many cards, never which (R10)."""
+    kind = event.kind
+    if kind == MOVE:
+        return LogEntry(event.seat, event.notation, describe(event.notation, event.seat), "move")
+    if kind == DRAW:
+        drawer = event.seat or 0
+        text = describe_draw(drawer, event.number)
+        return LogEntry(None, "", text, "draw", number=event.number, subject=SEAT_NAMES[drawer])
+    if kind == SHUFFLE:
+        return LogEntry(None, "", describe("shuffle"), "shuffle")
+    if kind == CHARLIE:
+        return LogEntry(None, "", describe_charlie(0, event.number), "charlie", number=event.number)
+    if kind == TO_MOVE:
+        seat = SEAT_NAMES[event.seat or 0]
+        return LogEntry(None, "", words("log.toMove", seat=seat), "to_move", subject=seat)
+    assert event.outcome is not None, "an OVER event says how the game ended"
+    return over_entry(event.outcome)
+
+
+def entries_of(events: Iterable[Event]) -> list[LogEntry]:
+    return [entry_of(event) for event in events]
 
 
 def _entry_words(entry: LogEntry, lang: str) -> str:

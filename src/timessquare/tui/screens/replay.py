@@ -10,7 +10,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from ...cards import SEAT_NAMES
 from ...session.describe import describe
-from ...session.log import entries_for, result_words
+from ...session.log import entries_of
 from ...session.timeline import Timeline
 from ..palette import SEAT_STYLE
 from ..widgets.board import Board
@@ -110,14 +110,8 @@ class ReplayScreen(ModalScreen[None]):
         lang = self.lang
         if self.index == 0:
             return tui_words("replay.first", lang, seat=SEAT_NAMES[self.timeline.start.to_move])
-        step = self.timeline.steps[self.index - 1]
-        before = self.timeline.view_at(self.index - 1, None)
-        after = self.timeline.view_at(self.index, None)
-        entries = entries_for(step.move, step.mover, before, after)
-        words = ". ".join(e.text(lang) for e in entries)
-        if self.index == self.last and self.timeline.game.forfeit:
-            words += ". " + result_words(self.timeline.game.outcome, lang)
-        return words
+        step = self.timeline.steps[self.index - 1]  # its events end with a forfeit's, on the last step
+        return ". ".join(entry.text(lang) for entry in entries_of(step.events))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_index != self.index:
