@@ -42,6 +42,7 @@ from .sockets.rooms import Rooms, unavailable
 from .sockets.ws import game_socket
 from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
 from .storage.analyses import AnalysisStore
+from .storage.database import free_bytes
 from .storage.notify import ChangeListener
 from .storage.writer import Database
 from .workers.analyst import Analyst
@@ -72,7 +73,8 @@ class Settings:
     on_ready: Callable[[str], None] | None = None  # told the database kind once the server is ready
     now: Callable[[], datetime] | None = None  # the clock of online games (tests inject one); None: the system's
     login_tries_per_minute: float = 10  # sign-ups and log-ins per client address, and per name
-    password_queue: int = 4  # password hashes waiting for the one running (each line: known devices, others)
+    min_free_disk_mb: int = 64  # /healthz fails with less room than this on a SQLite database's disk
+    password_queue: int = 4  # password hashes waiting for the one running (online/accounts.py PasswordWork)
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -114,10 +116,16 @@ async def healthz(request: Request) -> Response:
     kind = request.app.state.database_kind
     try:  # a write, bounded in time: a database that answers but cannot write is not healthy
         await rooms.database.run(rooms.database.store.ping)
+        free = free_bytes(rooms.database.store.engine.url)
     except Exception as e:
         unavailable.warning("health check: %s", e)
         failure = {"ok": False, "database": kind, "error": "the database does not answer or cannot write"}
         return JSONResponse(failure, status_code=503, headers={"Retry-After": "5"})
+    least = request.app.state.settings.min_free_disk_mb * 1024 * 1024
+    if free is not None and free < least:  # the health row still fits, new games no longer do
+        unavailable.warning("health check: %d MiB left on the database's disk", free // (1024 * 1024))
+        failure = {"ok": False, "database": kind, "error": "the database's disk is full"}
+        return JSONResponse(failure, status_code=503, headers={"Retry-After": "60"})
     return JSONResponse({"ok": True, "database": kind})
 
 
@@ -220,9 +228,8 @@ def create_app(settings: Settings) -> Starlette:
     app.state.database_kind = dialect_name(engine.url)
     app.state.quotas = Quotas(settings.create_per_minute)
     app.state.lessons = WorkGate(at_once=2, waiting=8)
-    app.state.passwords = WorkGate(at_once=1, waiting=settings.password_queue)
     app.state.socket_counts = SocketCounts(settings.socket_limits)
     app.state.finished = FinishedGames()
     app.state.internal_errors = 0
-    online = online_routes.install(app, engine, rooms, settings.now, settings.login_tries_per_minute)
+    online = online_routes.install(app, engine, rooms, settings)
     return app

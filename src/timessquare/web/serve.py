@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import TimesSquareError
 from ..variants import Rules
-from .guards.limits import raise_open_file_limit, socket_capacity
+from .guards.limits import QuietClientNoise, raise_open_file_limit, socket_capacity
 from .storage import default_database_url, dialect_name, parse_database_url
 
 log = logging.getLogger("timessquare.web")
@@ -128,6 +128,7 @@ def run_server(
         timeout_graceful_shutdown=5,
     )
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("uvicorn.error").addFilter(QuietClientNoise())  # a fuzzer's garbage: a line now and then
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

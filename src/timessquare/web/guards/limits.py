@@ -46,6 +46,39 @@ class Throttled:
         self.logger.warning(message, *args)
 
 
+CLIENT_NOISE = (  # uvicorn's lines about what a client sent: a fuzzer or a flood writes thousands of them
+    "Invalid HTTP request received.",
+    "Unsupported upgrade request.",
+    "ASGI callable returned without sending handshake.",
+    "ASGI callable returned without completing handshake.",
+)
+
+
+class QuietClientNoise(logging.Filter):
+    """On uvicorn's log: each kind of line a client causes at most once every `seconds`, with how many like
+    it were left out (the rest of the log untouched)."""
+
+    def __init__(self, seconds: float = 10.0) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.last: dict[str, float] = {}
+        self.left_out: Counter[str] = Counter()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        kind = str(record.msg)
+        if kind not in CLIENT_NOISE:
+            return True
+        moment = time.monotonic()
+        if moment - self.last.get(kind, -self.seconds) < self.seconds:
+            self.left_out[kind] += 1
+            return False
+        self.last[kind] = moment
+        if self.left_out[kind]:
+            record.msg = f"{kind} (and {self.left_out.pop(kind)} more like it since the last such line)"
+        record.exc_info = None  # a client's mistake, not the server's: no traceback
+        return True
+
+
 def raise_open_file_limit() -> int:
     """Raise this process's open-file limit to what the system allows; returns the limit now in force."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -126,29 +159,28 @@ class GateFull(TimesSquareError):
 
 class WorkGate:
     """Heavy work of one kind (a password's hash, a tutorial step) in threads, at most `at_once` at a time and
-    `waiting` more in each line; past that, GateFull at once, so that a flood is refused instead of queued
-    behind. Work asked with `first=True` (an owner on a known device) waits in a line of its own that goes
-    first, so strangers filling their line cannot hold it up."""
+    `waiting` more in line; past that, GateFull at once, so that a flood is refused instead of queued behind."""
 
     def __init__(self, at_once: int, waiting: int) -> None:
         self.free = at_once
         self.waiting = waiting
-        self.lines: tuple[deque[asyncio.Future[None]], deque[asyncio.Future[None]]] = (deque(), deque())
+        self.line: deque[asyncio.Future[None]] = deque()
+        self.refused = 0
 
-    async def run(self, function: Callable[..., T], *args: Any, first: bool = False) -> T:
-        line = self.lines[0 if first else 1]
-        if self.free > 0 and not any(self.lines):
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        if self.free > 0 and not self.line:
             self.free -= 1
         else:
-            if len(line) >= self.waiting:
+            if len(self.line) >= self.waiting:
+                self.refused += 1
                 raise GateFull("the server is busy: try again in a moment")
             turn = asyncio.get_running_loop().create_future()
-            line.append(turn)
+            self.line.append(turn)
             try:
                 await turn  # a finished call hands its place over
             except asyncio.CancelledError:
-                if turn in line:
-                    line.remove(turn)
+                if turn in self.line:
+                    self.line.remove(turn)
                 elif not turn.cancelled():
                     self._hand_over()
                 raise
@@ -158,10 +190,9 @@ class WorkGate:
             self._hand_over()
 
     def _hand_over(self) -> None:
-        for line in self.lines:
-            while line:
-                turn = line.popleft()
-                if not turn.done():
-                    turn.set_result(None)
-                    return
+        while self.line:
+            turn = self.line.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
         self.free += 1

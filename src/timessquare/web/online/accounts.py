@@ -2,11 +2,11 @@
 the account, and read a player. Anonymous play needs none of this.
 
 Passwords are hashed with argon2id (argon2-cffi) in a thread and never logged, one hash at a time for the
-whole server (`app.state.passwords`, a guards.limits.WorkGate: past its short line `busy` at once, so a flood
-of log-ins cannot slow the games); a wrong password and an unknown name get the same answer after the same
+whole server (`PasswordWork`, guards.limits.WorkGate: past its short line `busy` at once, so a flood of
+log-ins cannot slow the games); a wrong password and an unknown name get the same answer after the same
 work. Sign-up and log-in are rate limited by address; failed log-ins are also counted per name, but a browser
-that logged in to the account before (devices.py) is not held by that count, nor does it wait behind
-strangers for its hash.
+that logged in to the account before (devices.py) is not held by that count, and its hash has a gate of its
+own, so strangers filling theirs cannot hold it up.
 """
 
 from __future__ import annotations
@@ -36,6 +36,17 @@ BAD_LOGIN = "that name and password do not match an account"
 _DUMMY: list[str] = []  # a hash checked when the name is unknown, so that both answers take as long
 
 
+class PasswordWork:
+    """Where argon2 runs: one hash at a time for browsers the accounts know (devices.py), one for the others."""
+
+    def __init__(self, waiting: int) -> None:
+        self.known = WorkGate(at_once=1, waiting=waiting)
+        self.others = WorkGate(at_once=1, waiting=waiting)
+
+    def gate(self, known: bool) -> WorkGate:
+        return self.known if known else self.others
+
+
 class AccountLimits:
     """Tries of sign-up and log-in per client address; failed log-ins per name (a name guessed from many
     addresses), which a known device of the account does not count against."""
@@ -63,8 +74,8 @@ def _password(data: dict[str, Any], field: str = "password") -> str:
 
 
 async def _hash(request: Request, password: str) -> str:
-    gate: WorkGate = request.app.state.passwords
-    return await gate.run(HASHER.hash, password)
+    work: PasswordWork = request.app.state.passwords
+    return await work.gate(known=False).run(HASHER.hash, password)
 
 
 async def _verify(request: Request, password_hash: str | None, password: str, first: bool = False) -> bool:
@@ -80,8 +91,8 @@ async def _verify(request: Request, password_hash: str | None, password: str, fi
         except (VerificationError, InvalidHashError):
             return False
 
-    gate: WorkGate = request.app.state.passwords
-    return await gate.run(check, first=first)
+    work: PasswordWork = request.app.state.passwords
+    return await work.gate(known=first).run(check)
 
 
 async def _log_in(request: Request, account: Account, status: int) -> Response:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Engine
 from starlette.applications import Starlette
@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from ..pages.templating import SCRIPTED, render
 from ..sockets.rooms import Rooms
 from . import accounts, lobby, seats
-from .accounts import AccountLimits
+from .accounts import AccountLimits, PasswordWork
 from .lobby_news import LobbyNews
 from .service import Online, system_now
 from .store import OnlineStore
@@ -54,12 +54,12 @@ ROUTES: list[BaseRoute] = [
 ]
 
 
-def install(
-    app: Starlette, engine: Engine, rooms: Rooms, now: Callable[[], datetime] | None, tries_per_minute: float
-) -> Online:
-    """Online play on this app: its state (`app.state.online`) and the room hooks; the routes are ROUTES."""
-    online = Online(OnlineStore(engine), rooms, now or system_now)
+def install(app: Starlette, engine: Engine, rooms: Rooms, settings: Any) -> Online:
+    """Online play on this app (web/app.py's `Settings`): its state (`app.state.online`) and the room hooks;
+    the routes are ROUTES."""
+    online = Online(OnlineStore(engine), rooms, settings.now or system_now)
     app.state.online = online
-    app.state.account_limits = AccountLimits(tries_per_minute)
+    app.state.account_limits = AccountLimits(settings.login_tries_per_minute)
+    app.state.passwords = PasswordWork(settings.password_queue)
     app.state.lobby_news = LobbyNews(lambda: lobby.tell_lobby_sockets(online))
     return online

@@ -21,7 +21,8 @@ from typing import Any
 import anyio
 
 from ...cards import SEAT_NAMES
-from ..sockets.rooms import Room, RoomHooks, Rooms
+from ..sockets.rooms import Room, RoomHooks, Rooms, unavailable
+from ..storage import DatabaseUnavailable
 from .ratings import new_ratings
 from .store import Account, OnlineGame, OnlineStore
 
@@ -166,6 +167,8 @@ class Online(RoomHooks):
             await anyio.sleep(SWEEP_SECONDS)
             try:
                 await self.sweep()
+            except DatabaseUnavailable as e:  # an outage: a line now and then, not a traceback a second
+                unavailable.warning("the clock sweep: %s", e)
             except Exception:
                 log.exception("the clock sweep failed; trying again")
 
