@@ -5,6 +5,7 @@ the socket caps and its broadcasts coalesced. Each test failed (or could not run
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import multiprocessing
 import threading
@@ -13,17 +14,24 @@ from typing import Any
 
 import pytest
 from conftest import Seat
-from online_helpers import Person
+from online_helpers import FakeClock, Person, sweep
 from starlette.testclient import TestClient, WebSocketDenialResponse
+from test_online import challenge_and_accept, play_a_turn_each, play_until_both_moved, seats_of
 
 from timessquare.variants import DEFAULT_RULES
 from timessquare.web.guards.limits import GateFull, QuietClientNoise, SocketLimits, WorkGate
 from timessquare.web.guards.security import KeyedLimiter
 from timessquare.web.online.lobby_news import LobbyNews
+from timessquare.web.online.ratings import REPEAT_DAYS, REPEATS_IN_FULL
 from timessquare.web.sockets.table import Table
 from timessquare.web.workers import pool as pool_module
 from timessquare.web.workers.fairness import FairQueue, Job
 from timessquare.web.workers.pool import WorkerPool
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
 
 
 def turn(loop: asyncio.AbstractEventLoop, owner: str, name: str = "") -> Job:
@@ -322,3 +330,89 @@ def test_a_burst_of_lobby_changes_is_told_once() -> None:
         return burst, len(rounds)
 
     assert asyncio.run(run()) == (1, 2)
+
+
+# ------------------------------------------------------------------------------------------- rated honesty
+
+
+def _resign_after_a_turn_each(client: TestClient, alice: Person, bob: Person) -> None:
+    game = challenge_and_accept(client, alice, bob, "10+5")
+    seats = seats_of(client, game)
+    play_a_turn_each(seats)
+    resigner = next(seat for seat, (person, _) in game["seats"].items() if person is alice)
+    seats[resigner].send({"v": 1, "type": "resign"})
+    seats[resigner].until(lambda m: m["type"] == "state" and m["over"])
+    for seat in seats.values():
+        seat.close()
+
+
+def test_no_hint_in_a_rated_game_once_its_row_would_have_left_the_cache(
+    make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("timessquare.web.online.service.CACHE", 3)
+    client = make_client(login_tries_per_minute=1000)
+    alice, bob = Person(client, "Alice"), Person(client, "Bob")
+    game = challenge_and_accept(client, alice, bob, "10+5", rated=True)
+    seats = seats_of(client, game)
+    online = client.app.state.online  # type: ignore[attr-defined]
+    for i in range(10):  # lookups of other games push the oldest out, but never a live game's
+        client.portal.call(online.game, f"x{i:010d}")  # type: ignore[union-attr]
+    to_move = seats["A"].state["view"]["to_move"]
+    other = next(person for seat, (person, _) in game["seats"].items() if seat != to_move)
+    other.use()  # the other player deletes the account (its games' rules must stay)
+    assert client.request("DELETE", "/api/account", json={"password": "a long password"}).status_code == 204
+    mover = seats[to_move]
+    mover.send({"v": 1, "type": "hint"})
+    assert mover.until(lambda m: m["type"] == "error")["code"] == "forbidden"
+
+
+def bobs_rating(client: TestClient) -> float:
+    store = client.app.state.online.store  # type: ignore[attr-defined]
+    rating: float = store.account_by_key("bob").rating.rating
+    return rating
+
+
+def test_repeated_rated_games_between_two_accounts_count_less(
+    make_client: Callable[..., TestClient], clock: FakeClock
+) -> None:
+    client = make_client(now=clock, login_tries_per_minute=1000)
+    alice, bob = Person(client, "Alice"), Person(client, "Bob")
+    ratings = [1500.0]
+    for _ in range(REPEATS_IN_FULL + 1):
+        _resign_after_a_turn_each(client, alice, bob)
+        ratings.append(bobs_rating(client))
+    gains = [after - before for before, after in itertools.pairwise(ratings)]
+    assert all(gain > 0 for gain in gains)
+    assert gains[-1] < 0.6 * gains[-2]  # halved (Glicko-2 alone shrinks it by about a tenth)
+    clock.advance(days=REPEAT_DAYS, seconds=1)
+    _resign_after_a_turn_each(client, alice, bob)
+    fresh = bobs_rating(client)
+    assert fresh - ratings[-1] > 1.5 * gains[-1]  # a day later they count in full again
+
+
+def test_a_rating_is_provisional_and_off_the_leaderboard_until_enough_opponents(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(login_tries_per_minute=1000)
+    alice, bob = Person(client, "Alice"), Person(client, "Bob")
+    _resign_after_a_turn_each(client, alice, bob)
+    page = client.get("/api/players/Bob").json()
+    assert page["games"] == 1 and page["opponents"] == 1 and page["provisional"] is True
+    assert client.get("/api/players").json()["players"] == []
+
+
+def test_an_abandoned_rated_game_against_the_computer_is_lost_on_time(
+    make_client: Callable[..., TestClient], clock: FakeClock
+) -> None:
+    client = make_client(now=clock, login_tries_per_minute=1000)
+    alice = Person(client, "Alice")
+    game = alice.post("/api/lobby/computer", {"level": "easy"}).json()
+    seat = Seat(client, game["id"], game["token"])
+    play_until_both_moved(seat)
+    while not seat.state["legal"]:  # the computer's turn is over: the person's clock runs
+        seat.until_state()
+    seat.close()  # ... and never comes back
+    clock.advance(days=1, seconds=1)
+    assert sweep(client) == 1
+    page = alice.get("/api/players/Alice").json()
+    assert page["games"] == 1 and page["rating"] < 1500

@@ -27,12 +27,15 @@ from .devices import known_device, remember_device
 from .guard import LOGIN_DAYS, clear_login_cookie, refuse_cross_site, required_account, set_login_cookie
 from .guard import current_account as current_account
 from .names import is_name, name_key, name_problem
+from .ratings import DISTINCT_OPPONENTS
 from .seat_tokens import new_seat_tokens
 from .store import Account, NameTaken, aware
 
 HASHER = PasswordHasher()  # argon2id with the library's recommended cost
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
 BAD_LOGIN = "that name and password do not match an account"
+LEADERBOARD = 100
+LEADERBOARD_CANDIDATES = 500  # the best ratings looked at, of which those with enough opponents are listed
 _DUMMY: list[str] = []  # a hash checked when the name is unknown, so that both answers take as long
 
 
@@ -213,13 +216,17 @@ async def player(request: Request) -> Response:
     account = await online.run(online.store.account_by_key, name_key(name)) if is_name(name) else None
     if account is None:
         raise ApiError(404, "not_found", "there is no player of that name")
+    opponents = (await online.run(online.store.distinct_opponents, [account.id]))[account.id]
     history = await online.run(online.store.history, account.id)
     recent = await online.run(online.store.games_of, account.id, 20)
     others = {r[f"account_{s}"] for r in recent for s in "ab"} - {None, account.id}
     names = await online.run(online.store.accounts_by_id, sorted(others)) if others else {}
+    shown = account.document()
+    shown["provisional"] = shown["provisional"] or opponents < DISTINCT_OPPONENTS  # R11.5: enough opponents met
     return JSONResponse(
         {
-            **account.document(),
+            **shown,
+            "opponents": opponents,
             "history": [
                 {
                     "at": _iso(h["at"]),
@@ -261,5 +268,7 @@ def _iso(moment: Any) -> str:
 async def leaderboard(request: Request) -> Response:
     request.app.state.quotas.check(request, "lookup")
     online = request.app.state.online
-    best = await online.run(online.store.leaderboard, 100)
-    return JSONResponse({"players": [a.document() for a in best]})
+    best = await online.run(online.store.leaderboard, LEADERBOARD_CANDIDATES)
+    met = await online.run(online.store.distinct_opponents, [a.id for a in best]) if best else {}
+    ranked = [a for a in best if met[a.id] >= DISTINCT_OPPONENTS][:LEADERBOARD]  # R11.5: no rating off one pairing
+    return JSONResponse({"players": [a.document() for a in ranked]})

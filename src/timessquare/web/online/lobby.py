@@ -35,6 +35,7 @@ from .service import Online
 from .store import Account, Challenge, OnlineGame
 
 MAX_OPEN = 3  # open challenges (seeks included) per account
+COMPUTER_CONTROL = TimeControl.parse("1d")  # a rated game against the computer: a day a turn (R11.5)
 
 
 def _online(request: Request | WebSocket) -> Online:
@@ -224,7 +225,8 @@ async def play_computer(request: Request) -> Response:
     new = table.stored_new({seat: hash_token(token)})
     await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
     accounts: dict[str, int | None] = {s: (account.id if s == seat else None) for s in SEAT_NAMES}
-    await online.add_game(OnlineGame(table.game_id, accounts, str(level), rated, None, False))
+    clock = Clock.start(COMPUTER_CONTROL, SEAT_NAMES[table.session.to_move or 0], online.now()) if rated else None
+    await online.add_game(OnlineGame(table.game_id, accounts, str(level), rated, clock, False))
     own_computer_game(request, table.game_id, owner)
     rooms.add(table)
     return JSONResponse(game_links(table.game_id, seat, token, None), status_code=201)

@@ -23,7 +23,7 @@ import anyio
 from ...cards import SEAT_NAMES
 from ..sockets.rooms import Room, RoomHooks, Rooms, unavailable
 from ..storage import DatabaseUnavailable
-from .ratings import new_ratings
+from .ratings import both_moved, new_ratings
 from .store import Account, OnlineGame, OnlineStore
 
 log = logging.getLogger("timessquare.web")
@@ -67,8 +67,11 @@ class Online(RoomHooks):
     def _remember(self, game_id: str, game: OnlineGame | None) -> None:
         self.cache[game_id] = game
         self.cache.move_to_end(game_id)
-        while len(self.cache) > CACHE:
-            self.cache.popitem(last=False)
+        while len(self.cache) > CACHE:  # the oldest go, but never a live room's: its rules (hints) are read here
+            old = next((g for g in self.cache if g not in self.rooms.rooms), None)
+            if old is None:
+                break
+            del self.cache[old]
 
     async def _learn_names(self, game: OnlineGame) -> None:
         ids = [i for i in game.accounts.values() if i is not None and i not in self.names]
@@ -81,9 +84,8 @@ class Online(RoomHooks):
         await self._learn_names(game)
 
     def forget_account(self, account_id: int) -> None:
+        """Its name is read again (its games keep their rules: rated stays rated, R11.6)."""
         self.names.pop(account_id, None)
-        for game_id in [g for g, game in self.cache.items() if game and account_id in game.accounts.values()]:
-            del self.cache[game_id]
 
     # ----------------------------------------------------------------- the hooks
 
@@ -118,10 +120,10 @@ class Online(RoomHooks):
                 game = OnlineGame(game.game_id, game.accounts, game.level, game.rated, clock, game.finished)
                 self._remember(game.game_id, game)
         if session.outcome is not None:
-            await self.settle(game, session.outcome.result, now)
+            await self.settle(game, session.outcome.result, now, both_moved(session))
 
-    async def settle(self, game: OnlineGame, result: str, now: datetime) -> None:
-        new = await self.run(self.store.settle, game.game_id, result, now, new_ratings)
+    async def settle(self, game: OnlineGame, result: str, now: datetime, played: bool) -> None:
+        new = await self.run(self.store.settle, game.game_id, result, now, new_ratings, played)
         self._remember(game.game_id, _finished(game))  # settled here, or already by another process (None)
         for account_id in new or {}:
             self.names.pop(account_id, None)
@@ -139,7 +141,7 @@ class Online(RoomHooks):
         return {"online": {"rated": game.rated, "level": game.level, "accounts": players, "clock": clock}}
 
     def hints_allowed(self, room: Room) -> bool:
-        game = self.cache.get(room.id)
+        game = self.cache.get(room.id)  # a live room's is always here (_remember): None is a game not online
         return game is None or (not game.rated and game.clock is None)  # no help in a lobby game or a rated one
 
     # ------------------------------------------------------------- time running out
@@ -148,9 +150,9 @@ class Online(RoomHooks):
         """End every game whose running clock has passed its deadline (a loss on time); how many ended."""
         ended = 0
         for game_id, result in await self.run(self.store.unsettled):  # a settlement that failed after the end
-            game = await self.game(game_id)
+            game, room = await self.game(game_id), await self.rooms.get(game_id)
             if game is not None:
-                await self.settle(game, result, self.now())
+                await self.settle(game, result, self.now(), room is not None and both_moved(room.session))
         for game_id in await self.run(self.store.past_deadline, self.now()):
             self.cache.pop(game_id, None)  # read the stored clock, not a remembered one
             room = await self.rooms.get(game_id)

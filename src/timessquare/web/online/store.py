@@ -8,15 +8,16 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, insert, or_, select, update
+from sqlalchemy import Engine, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..storage.schema import games, seats
 from .clocks import Clock, TimeControl
 from .glicko2 import Rating
+from .ratings import REPEAT_DAYS, repeat_weight
 from .tables import accounts, challenges, logins, online_games, rating_history, server_keys
 
 
@@ -314,9 +315,13 @@ class OnlineStore:
         with self.engine.connect() as c:
             return [dict(row) for row in c.execute(query).mappings()]
 
-    def settle(self, game_id: str, result: str, now: datetime, rate: Any) -> dict[int, Rating] | None:
-        """Mark a finished online game settled and, if rated, store both players' new ratings (computed by
-        `rate(online_game, accounts_by_id, result)`); None if it was settled already (another process)."""
+    def settle(
+        self, game_id: str, result: str, now: datetime, rate: Any, played: bool = True
+    ) -> dict[int, Rating] | None:
+        """Mark a finished online game settled and, if rated and `played` (both players moved: else it is
+        aborted), store both players' new ratings (computed by `rate(online_game, accounts_by_id, result,
+        weight)`, the weight from the same two players' rated games of the day: ratings.repeat_weight); None if
+        it was settled already (another process)."""
         with self.engine.begin() as c:
             claimed = c.execute(
                 update(online_games)
@@ -327,12 +332,13 @@ class OnlineStore:
                 return None
             row = c.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().one()
             game = _online(row)
-            if not game.rated:
+            if not game.rated or not played:
                 return {}
             ids = [i for i in game.accounts.values() if i is not None]
             rows = c.execute(select(accounts).where(accounts.c.id.in_(ids))).mappings()
             found = {r["id"]: _account(r) for r in rows}
-            new: dict[int, Rating] = rate(game, found, result)
+            earlier = self._rated_pairings(c, game, now) if game.level is None else 0
+            new: dict[int, Rating] = rate(game, found, result, repeat_weight(earlier))
             for account_id, rating in new.items():
                 c.execute(
                     update(accounts)
@@ -350,6 +356,36 @@ class OnlineStore:
                     )
                 )
             return new
+
+    @staticmethod
+    def _rated_pairings(c: Any, game: OnlineGame, now: datetime) -> int:
+        """Rated games between this game's two accounts settled in the REPEAT_DAYS before `now`."""
+        a, b = game.accounts["A"], game.accounts["B"]
+        pair = or_(
+            and_(online_games.c.account_a == a, online_games.c.account_b == b),
+            and_(online_games.c.account_a == b, online_games.c.account_b == a),
+        )
+        query = (
+            select(func.count(func.distinct(rating_history.c.game_id)))
+            .select_from(rating_history.join(online_games, online_games.c.game_id == rating_history.c.game_id))
+            .where(pair, rating_history.c.at > now - timedelta(days=REPEAT_DAYS), rating_history.c.account_id == a)
+        )
+        return int(c.execute(query).scalar() or 0)
+
+    def distinct_opponents(self, account_ids: Sequence[int]) -> dict[int, int]:
+        """How many different opponents (accounts or computer levels) each account met in settled rated games."""
+        ids = list(account_ids)
+        mine = or_(online_games.c.account_a.in_(ids), online_games.c.account_b.in_(ids))
+        query = select(online_games.c.account_a, online_games.c.account_b, online_games.c.level).where(
+            mine, online_games.c.rated.is_(True), online_games.c.finished.is_(True)
+        )
+        met: dict[int, set[str]] = {i: set() for i in ids}
+        with self.engine.connect() as c:
+            for a, b, level in c.execute(query):
+                for me, other in ((a, b), (b, a)):
+                    if me in met and (other is not None or level is not None):
+                        met[me].add(f"level:{level}" if other is None else f"account:{other}")
+        return {i: len(names) for i, names in met.items()}
 
     def history(self, account_id: int, limit: int = 200) -> list[dict[str, Any]]:
         query = (
