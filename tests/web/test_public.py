@@ -416,3 +416,45 @@ def test_an_abandoned_rated_game_against_the_computer_is_lost_on_time(
     assert sweep(client) == 1
     page = alice.get("/api/players/Alice").json()
     assert page["games"] == 1 and page["rating"] < 1500
+
+
+def _mover_and_claimer(game: dict[str, Any], seats: dict[str, Seat]) -> tuple[str, Person]:
+    to_move = seats["A"].state["view"]["to_move"]
+    claimer = next(person for seat, (person, _) in game["seats"].items() if seat != to_move)
+    return to_move, claimer
+
+
+def test_a_claim_counts_60_seconds_without_a_connection_not_60_of_the_turn(
+    make_client: Callable[..., TestClient], clock: FakeClock
+) -> None:
+    client = make_client(now=clock, login_tries_per_minute=1000)
+    alice, bob = Person(client, "Alice"), Person(client, "Bob")
+    game = challenge_and_accept(client, alice, bob, "10+5")
+    seats = seats_of(client, game)
+    _, claimer = _mover_and_claimer(game, seats)
+    clock.advance(seconds=55)
+    sweep(client)  # the server sees the player at the table
+    clock.advance(seconds=4)
+    for seat in seats.values():
+        seat.close()  # a moment away (a train's tunnel) ...
+    clock.advance(seconds=2)
+    early = claimer.post(f"/api/games/{game['id']}/claim")
+    assert early.status_code == 409 and early.json()["error"]["code"] == "too_early"
+    clock.advance(seconds=60)
+    assert claimer.post(f"/api/games/{game['id']}/claim").status_code == 200  # ... a minute away is gone
+
+
+def test_a_claim_on_one_process_sees_the_players_connection_on_another(
+    make_client: Callable[..., TestClient], clock: FakeClock
+) -> None:
+    first = make_client(now=clock, login_tries_per_minute=1000)
+    alice, bob = Person(first, "Alice"), Person(first, "Bob")
+    game = challenge_and_accept(first, alice, bob, "10+5")
+    seats = seats_of(first, game)
+    _, claimer = _mover_and_claimer(game, seats)
+    second = make_client(now=clock, login_tries_per_minute=1000)  # another process on the same database
+    clock.advance(seconds=61)
+    sweep(first)  # the first process sees the player at the table
+    claimer.client = second
+    refused = claimer.post(f"/api/games/{game['id']}/claim")
+    assert refused.status_code == 409, refused.text

@@ -63,13 +63,19 @@ async def claim_leaver(request: Request) -> Response:
         game = await online.game(game_id)
         assert game is not None
         other = SEAT_NAMES.index("B" if mine == "A" else "A")
-        _check_claim(game, room.session.to_move, other, {c.seat for c in room.connections}, online)
+        _check_claim(game, room.session.to_move, other, {c.seat for c in room.connections})
+        assert game.clock is not None
+        away = await online.presence.away_since(game, SEAT_NAMES[other], game.clock.since)
+        waited = online.now() - away
+        if waited < LEAVER_GRACE:
+            left = int((LEAVER_GRACE - waited).total_seconds()) + 1
+            raise ApiError(409, "too_early", f"the other player may still come back: you can claim in {left} s")
         await room.change(lambda: room.session.forfeit(other, LEFT_THE_GAME))
     outcome = room.session.outcome
     return JSONResponse({"result": None if outcome is None else outcome.result})
 
 
-def _check_claim(game: OnlineGame, to_move: int | None, other: int, present: set[int | None], online: Online) -> None:
+def _check_claim(game: OnlineGame, to_move: int | None, other: int, present: set[int | None]) -> None:
     clock = game.clock
     if to_move is None:
         raise ApiError(409, "game_over", "the game is over")
@@ -79,7 +85,3 @@ def _check_claim(game: OnlineGame, to_move: int | None, other: int, present: set
         raise ApiError(409, "conflict", "it is your turn: only the player to move can be claimed against")
     if other in present:
         raise ApiError(409, "conflict", "the other player is still connected")
-    waited = online.now() - clock.since
-    if waited < LEAVER_GRACE:
-        left = int((LEAVER_GRACE - waited).total_seconds()) + 1
-        raise ApiError(409, "too_early", f"the other player may still come back: you can claim in {left} s")

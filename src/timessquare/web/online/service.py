@@ -23,6 +23,7 @@ import anyio
 from ...cards import SEAT_NAMES
 from ..sockets.rooms import Room, RoomHooks, Rooms, unavailable
 from ..storage import DatabaseUnavailable
+from .presence import Presence
 from .ratings import both_moved, new_ratings
 from .store import Account, OnlineGame, OnlineStore
 
@@ -47,6 +48,7 @@ class Online(RoomHooks):
         self.lobby_listeners: set[Any] = set()  # lobby.LobbyListener
         self._sweeper: asyncio.Task[None] | None = None
         self._seat_key: bytes | None = None
+        self.presence = Presence(store, rooms, now)
         rooms.hooks = self
 
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
@@ -147,7 +149,9 @@ class Online(RoomHooks):
     # ------------------------------------------------------------- time running out
 
     async def sweep(self) -> int:
-        """End every game whose running clock has passed its deadline (a loss on time); how many ended."""
+        """End every game whose running clock has passed its deadline (a loss on time); how many ended. (And
+        tell the database, now and then, which seats this process sees at their tables: presence.py.)"""
+        await self.presence.mark(self.cache)
         ended = 0
         for game_id, result in await self.run(self.store.unsettled):  # a settlement that failed after the end
             game, room = await self.game(game_id), await self.rooms.get(game_id)

@@ -268,6 +268,19 @@ class OnlineStore:
             else:
                 c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**{column: account_id}))
 
+    def mark_seen(self, seats_seen: Sequence[tuple[str, str]], now: datetime) -> None:
+        """These (game, seat) have a connection now (online/presence.py)."""
+        with self.engine.begin() as c:
+            for game_id, seat in seats_seen:
+                column = "seen_a" if seat == "A" else "seen_b"
+                c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**{column: now}))
+
+    def last_seen(self, game_id: str, seat: str) -> datetime | None:
+        column = online_games.c.seen_a if seat == "A" else online_games.c.seen_b
+        with self.engine.connect() as c:
+            moment = c.execute(select(column).where(online_games.c.game_id == game_id)).scalar()
+        return None if moment is None else aware(moment)
+
     def open_seats_of(self, account_id: int) -> list[tuple[str, str]]:
         """(game, seat) of every seat the account holds in a game not finished."""
         query = select(online_games.c.game_id, online_games.c.account_a, online_games.c.account_b).where(

@@ -61,6 +61,8 @@ online_games = Table(
     Column("turn_started", DateTime(timezone=True), nullable=True),
     Column("deadline", DateTime(timezone=True), nullable=True),  # when clock_seat runs out of time
     Column("finished", Boolean, nullable=False, default=False),  # ratings settled
+    Column("seen_a", DateTime(timezone=True), nullable=True),  # when a socket of seat A was last seen (presence.py)
+    Column("seen_b", DateTime(timezone=True), nullable=True),
     Index("ix_online_games_deadline", "finished", "deadline"),
 )
 
