@@ -10,10 +10,11 @@ import logging
 import multiprocessing
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from conftest import Seat
+from conftest import Seat, fresh_pg_database, new_game
 from online_helpers import FakeClock, Person, sweep
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from test_online import challenge_and_accept, play_a_turn_each, play_until_both_moved, seats_of
@@ -458,3 +459,83 @@ def test_a_claim_on_one_process_sees_the_players_connection_on_another(
     claimer.client = second
     refused = claimer.post(f"/api/games/{game['id']}/claim")
     assert refused.status_code == 409, refused.text
+
+
+# ------------------------------------------------------------------------------------------------- races
+
+
+def _at_once(requests: list[Callable[[], Any]]) -> list[Any]:
+    """Send these requests together (each thread waits at a barrier until all are ready)."""
+    barrier = threading.Barrier(len(requests))
+
+    def send(request: Callable[[], Any]) -> Any:
+        barrier.wait(10)
+        return request()
+
+    with ThreadPoolExecutor(len(requests)) as pool:
+        return list(pool.map(send, requests))
+
+
+def _as(client: TestClient, person: Person, path: str, body: dict[str, Any]) -> Callable[[], int]:
+    headers = {"Cookie": f"ts_login={person.cookie}"}
+    return lambda: int(client.post(path, json=body, headers=headers).status_code)
+
+
+def test_the_three_challenge_cap_holds_under_concurrent_requests(
+    make_client: Callable[..., TestClient], database_url: str
+) -> None:
+    client = make_client(database_url, login_tries_per_minute=1000)
+    alice = Person(client, "Alice")
+    client.cookies.clear()
+    answers = _at_once([_as(client, alice, "/api/lobby", {"control": "5+3"}) for _ in range(8)])
+    assert sorted(answers) == [201] * 3 + [409] * 5
+
+
+def test_simultaneous_quick_seekers_are_all_paired_one_game_each(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(login_tries_per_minute=1000)
+    people = [Person(client, f"Seeker{i}") for i in range(8)]
+    client.cookies.clear()
+    answers = _at_once([_as(client, p, "/api/lobby/quick", {"control": "5+3"}) for p in people])
+    assert sorted(answers) == [201] * 4 + [202] * 4
+    online = client.app.state.online  # type: ignore[attr-defined]
+    assert client.portal.call(online.run, online.store.challenges) == []  # type: ignore[union-attr]  # nobody left waiting
+    games = [online.store.games_of(i + 1, 5) for i in range(8)]
+    assert [len(g) for g in games] == [1] * 8  # one game each
+
+
+def test_taking_both_seats_at_once_gives_one_seat_and_a_409(
+    make_client: Callable[..., TestClient], database_url: str
+) -> None:
+    client = make_client(database_url, login_tries_per_minute=1000)
+    alice = Person(client, "Alice")
+    client.cookies.clear()
+    for _ in range(3):
+        game = new_game(client, mode="friend")
+        takes = [
+            _as(client, alice, f"/api/games/{game['id']}/take", {"token": token})
+            for token in (game["token"], game["invite_token"])
+        ]
+        assert sorted(_at_once(takes)) == [200, 409]
+
+
+# ----------------------------------------------------------------------------------- one lobby, processes
+
+
+def test_lobby_changes_and_started_reach_the_lobby_sockets_of_another_process(
+    make_client: Callable[..., TestClient], pg_cluster: Any
+) -> None:
+    url = fresh_pg_database(pg_cluster)
+    first = make_client(url, login_tries_per_minute=1000)
+    second = make_client(url, login_tries_per_minute=1000)
+    alice, bob = Person(first, "Alice"), Person(first, "Bob")
+    second.cookies.set("ts_login", alice.cookie)
+    with second.websocket_connect("/ws/lobby") as socket:
+        assert socket.receive_json()["challenges"] == []
+        posted = alice.post("/api/lobby", {"control": "5+3"}).json()["challenge"]  # on the first process
+        assert [c["id"] for c in socket.receive_json()["challenges"]] == [posted["id"]]
+        game = bob.post(f"/api/lobby/{posted['id']}/accept").json()
+        message = socket.receive_json()
+        while message["type"] != "started":
+            message = socket.receive_json()
+        assert message["id"] == game["id"] and message["seat"] != game["seat"]
+        assert _joins(second, message, message["token"]) == "state"  # the token derived there works

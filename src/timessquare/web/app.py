@@ -166,6 +166,7 @@ def create_app(settings: Settings) -> Starlette:
         if settings.warm_workers:
             pool.start()
         online.start()
+        app.state.lobby_wire.start(engine.url)  # PostgreSQL: the lobby of the other processes too
         if settings.on_ready is not None:
             settings.on_ready(app.state.database_kind)
         looking = asyncio.create_task(analyst.run()) if settings.analysis_iterations > 0 else None
@@ -178,6 +179,7 @@ def create_app(settings: Settings) -> Starlette:
                     await looking
             if listener is not None:
                 listener.stop()
+            app.state.lobby_wire.stop()
             await online.close()
             rooms.close()
             pool.close()

@@ -118,12 +118,20 @@ async def post_challenge(request: Request) -> Response:
 async def _add(
     online: Online, account: Account, target_id: int | None, control: TimeControl, rated: bool, quick: bool
 ) -> dict[str, Any]:
-    if await online.run(online.store.count_challenges, account.id) >= MAX_OPEN:
-        raise ApiError(409, "conflict", f"you have {MAX_OPEN} open challenges already: cancel one first")
     challenge_id = secrets.token_urlsafe(8)
-    await online.run(
-        online.store.add_challenge, challenge_id, account.id, target_id, control.name, rated, quick, online.now()
+    added = await online.run(
+        online.store.add_challenge,
+        challenge_id,
+        account.id,
+        target_id,
+        control.name,
+        rated,
+        quick,
+        online.now(),
+        MAX_OPEN,
     )
+    if not added:
+        raise ApiError(409, "conflict", f"you have {MAX_OPEN} open challenges already: cancel one first")
     return {"id": challenge_id, "control": control.name, "rated": rated, "quick": quick}
 
 
@@ -178,6 +186,9 @@ async def _start(request: Request, online: Online, challenge: Challenge, account
     await online.run(online.store.drop_seeks, list(seat_of))
     links = {i: game_links(table.game_id, seat_of[i], tokens[i], None) for i in seat_of}
     online.tell_lobby({"type": "started", **links[challenge.account.id]}, {challenge.account.id})
+    await request.app.state.lobby_wire.publish_started(
+        table.game_id, seat_of[challenge.account.id], challenge.account.id
+    )
     _changed(request)
     return JSONResponse(links[account.id], status_code=201)
 
@@ -189,12 +200,19 @@ def _seat_named(table: Table, name: str) -> str:
 
 async def quick_pairing(request: Request) -> Response:
     """Wait for an opponent at a time control: the first other seek of the same control and kind is taken at
-    once (201, the game); else a seek is left (202), and the game comes over the lobby socket."""
+    once (201, the game); else a seek is left (202), and the game comes over the lobby socket. Seekers are
+    paired one at a time (`app.state.pairing`), so that two who ask at once meet instead of both waiting,
+    and nobody's seek is taken while they take another's (one game per seek, one seek per game)."""
     refuse_cross_site(request)
     account = await required_account(request)
     request.app.state.quotas.check(request, "lobby", account.id)
     data = await read_json(request, {"control", "rated"})
     control, rated = TimeControl.parse(data.get("control")), _rated(data)
+    async with request.app.state.pairing:
+        return await _pair(request, account, control, rated)
+
+
+async def _pair(request: Request, account: Account, control: TimeControl, rated: bool) -> Response:
     online = _online(request)
     for seek in await online.run(online.store.challenges):
         if seek.quick and seek.control == control.name and seek.rated == rated and seek.account.id != account.id:

@@ -1,6 +1,7 @@
 """The lobby's changes told to its sockets at most a few times a second: however many challenges are posted
 and cancelled meanwhile, each lobby socket gets the lobby as it is after them, once per interval (a burst of
-changes from one account once sent every lobby socket a message per change)."""
+changes from one account once sent every lobby socket a message per change). With several processes, each
+round also tells the others once (lobby_wire.py, `publish`)."""
 
 from __future__ import annotations
 
@@ -19,14 +20,18 @@ class LobbyNews:
 
     def __init__(self, tell_all: Callable[[], Awaitable[None]], interval: float = INTERVAL_SECONDS) -> None:
         self.tell_all = tell_all
+        self.publish: Callable[[], Awaitable[None]] | None = None  # tells the other processes (lobby_wire.py)
         self.interval = interval
         self.dirty = False
+        self.unpublished = False
         self.told_at = -interval
         self.task: asyncio.Task[None] | None = None
         self.broadcasts = 0
 
-    def changed(self) -> None:
+    def changed(self, publish: bool = True) -> None:
+        """The lobby changed (here, or `publish=False`: another process said so)."""
         self.dirty = True
+        self.unpublished = self.unpublished or publish
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._tell(), name="lobby news")
 
@@ -38,8 +43,11 @@ class LobbyNews:
             self.dirty = False  # a change from now on is read by the next round
             self.told_at = time.monotonic()
             self.broadcasts += 1
+            publish, self.unpublished = self.unpublished and self.publish is not None, False
             try:
                 await self.tell_all()
+                if publish and self.publish is not None:
+                    await self.publish()
             except Exception as e:  # the database is away: the next change tells everything again
                 log.warning("could not tell the lobby sockets of a change: %s", e)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -16,6 +17,7 @@ from ..sockets.rooms import Rooms
 from . import accounts, lobby, seats
 from .accounts import AccountLimits, PasswordWork
 from .lobby_news import LobbyNews
+from .lobby_wire import LobbyWire
 from .service import Online, system_now
 from .store import OnlineStore
 
@@ -61,5 +63,8 @@ def install(app: Starlette, engine: Engine, rooms: Rooms, settings: Any) -> Onli
     app.state.online = online
     app.state.account_limits = AccountLimits(settings.login_tries_per_minute)
     app.state.passwords = PasswordWork(settings.password_queue)
-    app.state.lobby_news = LobbyNews(lambda: lobby.tell_lobby_sockets(online))
+    news = app.state.lobby_news = LobbyNews(lambda: lobby.tell_lobby_sockets(online))
+    wire = app.state.lobby_wire = LobbyWire(online, news)
+    news.publish = wire.publish_changed
+    app.state.pairing = asyncio.Lock()  # quick pairing, one seeker at a time (lobby.quick_pairing)
     return online

@@ -12,7 +12,7 @@ from ..guards.security import hash_token, is_game_id, is_token
 from .clocks import LEAVER_GRACE
 from .guard import refuse_cross_site, required_account
 from .service import LEFT_THE_GAME, Online
-from .store import OnlineGame
+from .store import OnlineGame, SeatTaken
 
 
 def _game_id(request: Request) -> str:
@@ -39,7 +39,12 @@ async def take_seat(request: Request) -> Response:
     if game is not None and account.id in game.accounts.values() and game.accounts[seat] != account.id:
         raise ApiError(409, "conflict", "you hold the other seat of this game already")
     new_token = await online.seat_token(game_id, seat, account.id)
-    await online.run(online.store.take_seat, game_id, seat, hash_token(str(token)), hash_token(new_token), account.id)
+    try:
+        await online.run(
+            online.store.take_seat, game_id, seat, hash_token(str(token)), hash_token(new_token), account.id
+        )
+    except SeatTaken as e:
+        raise ApiError(409, "conflict", str(e)) from None
     online.cache.pop(game_id, None)
     await online.game(game_id)
     return JSONResponse(game_links(game_id, seat, new_token, None))

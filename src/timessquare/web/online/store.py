@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import Engine, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ..storage.changes import notify
 from ..storage.schema import games, seats
 from .clocks import Clock, TimeControl
 from .glicko2 import Rating
@@ -118,6 +119,10 @@ def _clock_values(clock: Clock | None) -> dict[str, Any]:
 
 class NameTaken(Exception):
     pass
+
+
+class SeatTaken(Exception):
+    """A take of a seat lost a race, or the seat is not free for this account (409)."""
 
 
 class OnlineStore:
@@ -249,24 +254,45 @@ class OnlineStore:
 
     def take_seat(self, game_id: str, seat: str, old_hash: str, new_hash: str, account_id: int) -> None:
         """A seat of a game moves into an account: its token changes, and the game becomes an online game
-        (casual, no clock) if it was not one."""
+        (casual, no clock) if it was not one. Raises SeatTaken (and changes nothing) when the token no longer
+        holds the seat, the seat is another account's, or the account holds the other seat: checked in the
+        transaction that writes, so two takes at once (both seats, say) cannot both pass."""
+        try:
+            with self.engine.begin() as c:
+                self._take_seat(c, game_id, seat, old_hash, new_hash, account_id)
+        except IntegrityError:  # another take made the game online first (PostgreSQL's duplicate key)
+            raise SeatTaken("the seats of this game changed meanwhile: try again") from None
+
+    @staticmethod
+    def _take_seat(c: Any, game_id: str, seat: str, old_hash: str, new_hash: str, account_id: int) -> None:
+        moved = c.execute(
+            update(seats)
+            .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.token_hash == old_hash)
+            .values(token_hash=new_hash)
+        ).rowcount
+        if moved != 1:
+            raise SeatTaken("this token no longer holds the seat")
+        column = "account_a" if seat == "A" else "account_b"
+        query = select(online_games).where(online_games.c.game_id == game_id).with_for_update()  # (PostgreSQL)
+        row = c.execute(query).mappings().first()
+        if row is None:
+            player = games.c.player_a if seat == "B" else games.c.player_b
+            mode, status, other = c.execute(
+                select(games.c.mode, games.c.status, player).where(games.c.id == game_id)
+            ).one()
+            level = other if mode == "computer" else None
+            values = dict(game_id=game_id, rated=False, finished=status == "finished", level=level)
+            c.execute(insert(online_games).values(**values, **{column: account_id}))
+            return
+        if row[column] not in (None, account_id):
+            raise SeatTaken("that seat belongs to another account")
+        if row["account_b" if seat == "A" else "account_a"] == account_id:
+            raise SeatTaken("you hold the other seat of this game already")
+        c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**{column: account_id}))
+
+    def notify_lobby(self, channel: str, payload: str) -> None:
         with self.engine.begin() as c:
-            c.execute(
-                update(seats)
-                .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.token_hash == old_hash)
-                .values(token_hash=new_hash)
-            )
-            column = "account_a" if seat == "A" else "account_b"
-            found = c.execute(select(online_games.c.game_id).where(online_games.c.game_id == game_id)).first()
-            if found is None:
-                other = games.c.player_a if seat == "B" else games.c.player_b
-                query = select(games.c.mode, games.c.status, other).where(games.c.id == game_id)
-                mode, status, player = c.execute(query).one()
-                level = player if mode == "computer" else None
-                values = dict(game_id=game_id, rated=False, finished=status == "finished", level=level)
-                c.execute(insert(online_games).values(**values, **{column: account_id}))
-            else:
-                c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**{column: account_id}))
+            notify(c, channel, payload)
 
     def mark_seen(self, seats_seen: Sequence[tuple[str, str]], now: datetime) -> None:
         """These (game, seat) have a connection now (online/presence.py)."""
@@ -423,8 +449,17 @@ class OnlineStore:
         rated: bool,
         quick: bool,
         now: datetime,
-    ) -> None:
+        cap: int | None = None,
+    ) -> bool:
+        """Add a challenge; False (and nothing added) when the account has `cap` open already. The count and
+        the insert are one transaction that first locks the account's row, so concurrent requests of one
+        account cannot all pass the count."""
         with self.engine.begin() as c:
+            c.execute(update(accounts).where(accounts.c.id == account_id).values(games=accounts.c.games))  # the lock
+            if cap is not None:
+                count = c.execute(select(func.count()).where(challenges.c.account_id == account_id)).scalar_one()
+                if count >= cap:
+                    return False
             c.execute(
                 insert(challenges).values(
                     id=challenge_id,
@@ -436,6 +471,7 @@ class OnlineStore:
                     created_at=now,
                 )
             )
+        return True
 
     def challenges(self) -> list[Challenge]:
         target = accounts.alias("target")
@@ -474,7 +510,3 @@ class OnlineStore:
         """Players who start a game stop waiting in quick pairing."""
         with self.engine.begin() as c:
             c.execute(delete(challenges).where(challenges.c.quick.is_(True), challenges.c.account_id.in_(account_ids)))
-
-    def count_challenges(self, account_id: int) -> int:
-        with self.engine.connect() as c:
-            return int(c.execute(select(func.count()).where(challenges.c.account_id == account_id)).scalar_one())
