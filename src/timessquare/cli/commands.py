@@ -226,6 +226,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         proxy_headers=args.behind_proxy,
         analysis_iterations=args.analysis_iterations,
         allowed_origins=tuple(args.allow_origin),
+        metrics_port=args.metrics_port,
     )
 
 
@@ -349,6 +350,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="URL",
         help="another site whose pages may open games here, e.g. https://example.org (repeatable; default: none)",
+    )
+    p.add_argument(
+        "--metrics-port",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help="serve Prometheus metrics at http://127.0.0.1:PORT/metrics (default: none; see docs/web.md)",
     )
 
     p = add("bench", cmd_bench, "measure random play, search and the vector environment on one core")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from starlette.requests import HTTPConnection
 
 from ..guards.security import KeyedLimiter
+from ..metrics import REFUSALS
 from ..workers.pool import WorkerPool
 from .requests import ApiError
 
@@ -67,8 +68,10 @@ class Quotas:
         by_address, by_account = self.limiters[kind]
         address, account = address_of(connection), str(account_id)
         if not by_address.allow(address):
+            REFUSALS.labels(f"{kind}_per_address").inc()
             raise ApiError(429, "rate_limited", KINDS[kind].words, by_address.wait(address))
         if account_id is not None and not by_account.allow(account):
+            REFUSALS.labels(f"{kind}_per_account").inc()
             raise ApiError(429, "rate_limited", KINDS[kind].words, by_account.wait(account))
 
 
@@ -80,6 +83,7 @@ def admit_computer_game(connection: HTTPConnection, account_id: int | None) -> t
     for key in keys:
         cap = COMPUTER_GAMES_PER_ACCOUNT if key.startswith("account:") else COMPUTER_GAMES_PER_ADDRESS
         if pool.computer_games(key) >= cap:
+            REFUSALS.labels("computer_games_at_work").inc()
             words = f"the computer is still thinking in {cap} of your games: play them first"
             raise ApiError(429, "rate_limited", words, 2)
     return keys

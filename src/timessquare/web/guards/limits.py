@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import anyio
 
 from ...errors import TimesSquareError
+from ..metrics import REFUSALS, SOCKETS
 
 log = logging.getLogger("timessquare.web")
 T = TypeVar("T")
@@ -123,16 +124,20 @@ class SocketCounts:
         """None (the socket is counted), or the HTTP status and the words of a refusal."""
         if self.count >= self.total:
             self.refusals.warning("the server is full (%d sockets): refusing new sockets", self.total)
+            REFUSALS.labels("sockets_in_all").inc()
             return 503, "the server is full: try again in a minute"
         if self.open[address] >= self.limits.per_address:
             self.refusals.warning("%s holds %d sockets: refusing more", address, self.open[address])
+            REFUSALS.labels("sockets_per_address").inc()
             return 429, "too many connections from your address"
         if self.unjoined[address] >= self.limits.unjoined_per_address:
             self.refusals.warning(
                 "%s holds %d sockets that joined no game: refusing more", address, self.unjoined[address]
             )
+            REFUSALS.labels("sockets_not_joined").inc()
             return 429, "too many connections from your address that joined no game yet"
         self.count += 1
+        SOCKETS.set(self.count)
         self.open[address] += 1
         self.unjoined[address] += 1
         return None
@@ -142,6 +147,7 @@ class SocketCounts:
 
     def closed(self, address: str, joined: bool) -> None:
         self.count -= 1
+        SOCKETS.set(self.count)
         self._drop(self.open, address)
         if not joined:
             self._drop(self.unjoined, address)
@@ -173,6 +179,7 @@ class WorkGate:
         else:
             if len(self.line) >= self.waiting:
                 self.refused += 1
+                REFUSALS.labels("work_gate").inc()
                 raise GateFull("the server is busy: try again in a moment")
             turn = asyncio.get_running_loop().create_future()
             self.line.append(turn)

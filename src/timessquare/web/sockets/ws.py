@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..guards.limits import SocketCounts
 from ..guards.security import TokenBucket, is_game_id
+from ..metrics import MESSAGE_SECONDS, MESSAGES
 from ..storage import DatabaseUnavailable
 from . import messages
 from .messages import ProtocolError
@@ -152,7 +153,11 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
                 continue
             try:
                 message = messages.parse(frame.get("text") if "text" in frame else frame.get("bytes"))
+                began = time.perf_counter()
                 await handle(rooms, connection, game_id, message)
+                kind = type(message).__name__.lower()
+                MESSAGES.labels(kind).inc()
+                MESSAGE_SECONDS.labels(kind).observe(time.perf_counter() - began)
                 if not joined and connection.room is not None:
                     joined = True
                     on_join()

@@ -27,6 +27,7 @@ class Job:
     client: str = ""  # whose job it is: a hint's address, a computer turn's owner (round robin among them)
     worker: int | None = None  # a computer turn already in progress on this worker
     on_start: Callable[[int], None] | None = field(default=None, repr=False)  # told the worker it runs on
+    started: bool = False  # a worker took it
 
 
 class FairQueue:
@@ -56,6 +57,7 @@ class FairQueue:
                     waiting.remove(job)
                     _to_the_back(self.turns, owner, waiting)
                     self.running[owner] += 1
+                    job.started = True
                     return job
         if not self.hints or len(self.hint_workers) >= max(1, self.workers - 1):
             return None

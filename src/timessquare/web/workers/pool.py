@@ -40,6 +40,7 @@ from ...players.hints import suggest
 from ...players.ismcts import SearchPlayer
 from ...variants import Rules
 from ...view import PlayerView
+from ..metrics import COMPUTER_WAIT, COMPUTER_WAITING
 from .fairness import FairQueue, Job
 
 log = logging.getLogger("timessquare.web")
@@ -257,8 +258,13 @@ class WorkerPool:
         worker = self._turns.get(key) if view.turn["mode"] != "start" else None
         owners = self._owners.get(game_id, (f"game:{game_id}",))
 
+        level, queued = spec.partition(":")[0], time.perf_counter()
+        COMPUTER_WAITING.labels(level).inc()
+
         def started(index: int) -> None:
             self._turns[key] = index
+            COMPUTER_WAITING.labels(level).dec()
+            COMPUTER_WAIT.labels(level).observe(time.perf_counter() - queued)
 
         args = ((game_id, seat, spec), rules, view, list(legal), random.getrandbits(64))
         future = asyncio.get_running_loop().create_future()
@@ -267,6 +273,8 @@ class WorkerPool:
         try:
             chosen: int = await self._submit(job)
         finally:
+            if not job.started:
+                COMPUTER_WAITING.labels(level).dec()  # it never left the queue (its caller gave up)
             self._computer_games.subtract(owners)
             for owner in owners:
                 if self._computer_games[owner] <= 0:
