@@ -101,7 +101,9 @@ async def _verify(request: Request, password_hash: str | None, password: str, fi
 async def _log_in(request: Request, account: Account, status: int) -> Response:
     online = request.app.state.online
     token, now = new_token(), online.now()
-    await online.run(online.store.add_login, hash_token(token), account.id, now, now + timedelta(days=LOGIN_DAYS))
+    address = request.client.host if request.client else None
+    expires = now + timedelta(days=LOGIN_DAYS)
+    await online.run(online.store.add_login, hash_token(token), account.id, now, expires, address)
     response = JSONResponse({"account": account.document()}, status_code=status)
     set_login_cookie(request, response, token)
     await remember_device(request, response, account.id)
@@ -151,6 +153,8 @@ async def log_in(request: Request) -> Response:
         if key is not None and not known:
             limits.failed(key)
         raise ApiError(401, "bad_login", BAD_LOGIN)
+    if account.banned:
+        raise ApiError(403, "banned", "this account is banned from this server")
     return await _log_in(request, account, 200)
 
 

@@ -96,6 +96,8 @@ async def post_challenge(request: Request) -> Response:
     refuse_cross_site(request)
     account = await required_account(request)
     request.app.state.quotas.check(request, "lobby", account.id)
+    if account.muted:
+        raise ApiError(403, "muted", "this account may not post challenges on this server")
     data = await read_json(request, {"control", "rated", "to"})
     control, rated = TimeControl.parse(data.get("control")), _rated(data)
     online = _online(request)

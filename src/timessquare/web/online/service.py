@@ -8,10 +8,7 @@ which have passed, so a clock survives a restart and no timer is kept in memory.
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import hashlib
-import hmac
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
@@ -21,6 +18,7 @@ from typing import Any
 import anyio
 
 from ...cards import SEAT_NAMES
+from ..guards.security import account_seat_token
 from ..sockets.rooms import Room, RoomHooks, Rooms, unavailable
 from ..storage import DatabaseUnavailable
 from .presence import Presence
@@ -195,10 +193,8 @@ class Online(RoomHooks):
         hash, and a new password makes new tokens (seat_tokens.py)."""
         if self._seat_key is None:
             self._seat_key = (await self.run(self.store.key, "seat_tokens")).encode()
-        secret = (await self.run(self.store.accounts_by_id, [account_id])).get(account_id)
-        text = f"{game_id}:{seat}:{account_id}:{secret.password_hash if secret else ''}"
-        digest = hmac.new(self._seat_key, text.encode(), hashlib.sha256).digest()
-        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+        account = (await self.run(self.store.accounts_by_id, [account_id])).get(account_id)
+        return account_seat_token(self._seat_key, game_id, seat, account_id, account.password_hash if account else None)
 
     # ------------------------------------------------------------------- lobby
 

@@ -36,6 +36,8 @@ class Account:
     games: int
     deleted: bool
     password_hash: str | None = None
+    banned: bool = False
+    muted: bool = False
 
     def document(self) -> dict[str, Any]:
         """What anyone may read of an account (GET /api/players/{name})."""
@@ -85,7 +87,15 @@ class Challenge:
 def _account(row: Any) -> Account:
     rating = Rating(row["rating"], row["deviation"], row["volatility"])
     return Account(
-        row["id"], row["name"], bool(row["bot"]), rating, row["games"], bool(row["deleted"]), row["password_hash"]
+        row["id"],
+        row["name"],
+        bool(row["bot"]),
+        rating,
+        row["games"],
+        bool(row["deleted"]),
+        row["password_hash"],
+        bool(row["banned"]),
+        bool(row["muted"]),
     )
 
 
@@ -115,6 +125,47 @@ def _clock_values(clock: Clock | None) -> dict[str, Any]:
         "turn_started": clock.since,
         "deadline": clock.deadline,
     }
+
+
+def apply_ratings(c: Any, game: OnlineGame, result: str, now: datetime, rate: Any) -> dict[int, Rating]:
+    """A settled rated game's new ratings, stored with their history (in the caller's transaction)."""
+    ids = [i for i in game.accounts.values() if i is not None]
+    rows = c.execute(select(accounts).where(accounts.c.id.in_(ids))).mappings()
+    found = {r["id"]: _account(r) for r in rows}
+    earlier = _rated_pairings(c, game, now) if game.level is None else 0
+    new: dict[int, Rating] = rate(game, found, result, repeat_weight(earlier))
+    for account_id, rating in new.items():
+        c.execute(
+            update(accounts)
+            .where(accounts.c.id == account_id)
+            .values(
+                rating=rating.rating,
+                deviation=rating.deviation,
+                volatility=rating.volatility,
+                games=accounts.c.games + 1,
+            )
+        )
+        c.execute(
+            insert(rating_history).values(
+                account_id=account_id, game_id=game.game_id, at=now, rating=rating.rating, deviation=rating.deviation
+            )
+        )
+    return new
+
+
+def _rated_pairings(c: Any, game: OnlineGame, now: datetime) -> int:
+    """Rated games between this game's two accounts settled in the REPEAT_DAYS before `now`."""
+    a, b = game.accounts["A"], game.accounts["B"]
+    pair = or_(
+        and_(online_games.c.account_a == a, online_games.c.account_b == b),
+        and_(online_games.c.account_a == b, online_games.c.account_b == a),
+    )
+    query = (
+        select(func.count(func.distinct(rating_history.c.game_id)))
+        .select_from(rating_history.join(online_games, online_games.c.game_id == rating_history.c.game_id))
+        .where(pair, rating_history.c.at > now - timedelta(days=REPEAT_DAYS), rating_history.c.account_id == a)
+    )
+    return int(c.execute(query).scalar() or 0)
 
 
 class NameTaken(Exception):
@@ -188,7 +239,7 @@ class OnlineStore:
     def leaderboard(self, limit: int) -> list[Account]:
         query = (
             select(accounts)
-            .where(accounts.c.deleted.is_(False), accounts.c.games > 0)
+            .where(accounts.c.deleted.is_(False), accounts.c.cheater.is_(False), accounts.c.games > 0)
             .order_by(accounts.c.rating.desc())
             .limit(limit)
         )
@@ -197,17 +248,23 @@ class OnlineStore:
 
     # -------------------------------------------------------------------- logins
 
-    def add_login(self, token_hash: str, account_id: int, now: datetime, expires: datetime) -> None:
+    def add_login(
+        self, token_hash: str, account_id: int, now: datetime, expires: datetime, address: str | None = None
+    ) -> None:
+        values = dict(token_hash=token_hash, account_id=account_id, created_at=now, expires_at=expires)
         with self.engine.begin() as c:
+            c.execute(insert(logins).values(**values, address=address))
             c.execute(
-                insert(logins).values(token_hash=token_hash, account_id=account_id, created_at=now, expires_at=expires)
+                update(accounts)
+                .where(accounts.c.id == account_id, accounts.c.created_from.is_(None))
+                .values(created_from=address)
             )
 
     def login_account(self, token_hash: str, now: datetime) -> Account | None:
         query = select(accounts, logins.c.expires_at).join(logins, logins.c.account_id == accounts.c.id)
         with self.engine.connect() as c:
             row = c.execute(query.where(logins.c.token_hash == token_hash)).mappings().first()
-        if row is None or row["deleted"] or aware(row["expires_at"]) <= now:
+        if row is None or row["deleted"] or row["banned"] or aware(row["expires_at"]) <= now:
             return None
         return _account(row)
 
@@ -373,43 +430,7 @@ class OnlineStore:
             game = _online(row)
             if not game.rated or not played:
                 return {}
-            ids = [i for i in game.accounts.values() if i is not None]
-            rows = c.execute(select(accounts).where(accounts.c.id.in_(ids))).mappings()
-            found = {r["id"]: _account(r) for r in rows}
-            earlier = self._rated_pairings(c, game, now) if game.level is None else 0
-            new: dict[int, Rating] = rate(game, found, result, repeat_weight(earlier))
-            for account_id, rating in new.items():
-                c.execute(
-                    update(accounts)
-                    .where(accounts.c.id == account_id)
-                    .values(
-                        rating=rating.rating,
-                        deviation=rating.deviation,
-                        volatility=rating.volatility,
-                        games=accounts.c.games + 1,
-                    )
-                )
-                c.execute(
-                    insert(rating_history).values(
-                        account_id=account_id, game_id=game_id, at=now, rating=rating.rating, deviation=rating.deviation
-                    )
-                )
-            return new
-
-    @staticmethod
-    def _rated_pairings(c: Any, game: OnlineGame, now: datetime) -> int:
-        """Rated games between this game's two accounts settled in the REPEAT_DAYS before `now`."""
-        a, b = game.accounts["A"], game.accounts["B"]
-        pair = or_(
-            and_(online_games.c.account_a == a, online_games.c.account_b == b),
-            and_(online_games.c.account_a == b, online_games.c.account_b == a),
-        )
-        query = (
-            select(func.count(func.distinct(rating_history.c.game_id)))
-            .select_from(rating_history.join(online_games, online_games.c.game_id == rating_history.c.game_id))
-            .where(pair, rating_history.c.at > now - timedelta(days=REPEAT_DAYS), rating_history.c.account_id == a)
-        )
-        return int(c.execute(query).scalar() or 0)
+            return apply_ratings(c, game, result, now, rate)
 
     def distinct_opponents(self, account_ids: Sequence[int]) -> dict[int, int]:
         """How many different opponents (accounts or computer levels) each account met in settled rated games."""

@@ -17,6 +17,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 from ..storage.schema import metadata
@@ -35,6 +36,10 @@ accounts = Table(
     Column("games", Integer, nullable=False, default=0),  # rated games played
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("deleted", Boolean, nullable=False, default=False),
+    Column("banned", Boolean, nullable=False, default=False, server_default=false()),  # timessquare admin ban
+    Column("muted", Boolean, nullable=False, default=False, server_default=false()),  # no challenges for all
+    Column("cheater", Boolean, nullable=False, default=False, server_default=false()),  # its games unrated
+    Column("created_from", String(64), nullable=True),  # the address it signed up from
 )
 
 logins = Table(
@@ -44,6 +49,7 @@ logins = Table(
     Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("address", String(64), nullable=True),  # the address that logged in (timessquare admin accounts)
 )
 
 online_games = Table(
