@@ -148,12 +148,11 @@ class KeyedLimiter:
             self.buckets.popitem(last=False)
         return bucket.allow()
 
-    def refuses(self, key: str) -> bool:
-        """Would `allow(key)` say no now? (Counts nothing.)"""
+    def give_back(self, key: str) -> None:
+        """Undo one `allow(key)` that turned out not to count."""
         bucket = self.buckets.get(key)
-        if self.rate <= 0 or bucket is None:
-            return False
-        return min(bucket.burst, bucket.tokens + (time.monotonic() - bucket.stamp) * bucket.rate) < 1
+        if bucket is not None:
+            bucket.tokens = min(bucket.burst, bucket.tokens + 1)
 
     def wait(self, key: str) -> float:
         """Seconds until `key` may go on."""

@@ -23,6 +23,7 @@ from starlette.responses import JSONResponse, Response
 from ..api.requests import ApiError, bad_request, read_json
 from ..guards.limits import WorkGate
 from ..guards.security import KeyedLimiter, hash_token, new_token
+from ..metrics import REFUSALS
 from .devices import known_device, remember_device
 from .guard import LOGIN_DAYS, clear_login_cookie, refuse_cross_site, required_account, set_login_cookie
 from .guard import current_account as current_account
@@ -51,8 +52,9 @@ class PasswordWork:
 
 
 class AccountLimits:
-    """Tries of sign-up and log-in per client address; failed log-ins per name (a name guessed from many
-    addresses), which a known device of the account does not count against."""
+    """Tries of sign-up and log-in per client address; tries per name (a name guessed from many addresses),
+    given back when the password was right, so that only failures use the name's up; a known device of the
+    account is not counted per name at all."""
 
     def __init__(self, per_minute: float) -> None:
         burst = max(1.0, per_minute / 2)
@@ -62,11 +64,13 @@ class AccountLimits:
     def check(self, request: Request, key: str | None) -> None:
         """One try from this address (and, with a name, refused while the name's failures are used up)."""
         address = request.client.host if request.client else "?"
-        if not self.addresses.allow(address) or (key is not None and self.names.refuses(key)):
+        if not self.addresses.allow(address) or (key is not None and not self.names.allow(key)):
+            REFUSALS.labels("log_in_tries").inc()
             raise ApiError(429, "rate_limited", "too many tries: wait a minute and try again")
 
-    def failed(self, key: str) -> None:
-        self.names.allow(key)
+    def succeeded(self, key: str) -> None:
+        """The try with this name was the owner's: it does not count against the name."""
+        self.names.give_back(key)
 
 
 def _password(data: dict[str, Any], field: str = "password") -> str:
@@ -130,6 +134,7 @@ async def sign_up(request: Request) -> Response:
         )
     except NameTaken:
         raise ApiError(409, "name_taken", "that name (or one that looks like it) is taken") from None
+    request.app.state.account_limits.succeeded(name_key(str(name)))  # the owner's own try
     return await _log_in(request, account, 201)
 
 
@@ -150,9 +155,9 @@ async def log_in(request: Request) -> Response:
         known,
     )
     if account is None or not ok:
-        if key is not None and not known:
-            limits.failed(key)
         raise ApiError(401, "bad_login", BAD_LOGIN)
+    if key is not None and not known:
+        limits.succeeded(key)
     if account.banned:
         raise ApiError(403, "banned", "this account is banned from this server")
     return await _log_in(request, account, 200)
@@ -194,8 +199,8 @@ async def _check_password(request: Request, account: Account, password: str) -> 
     limits.check(request, key)
     stored = await online.run(online.store.account_by_key, key)
     if stored is None or not await _verify(request, stored.password_hash, password):
-        limits.failed(key)
         raise ApiError(403, "bad_login", "the password is wrong")
+    limits.succeeded(key)
 
 
 async def delete_account(request: Request) -> Response:
