@@ -35,7 +35,7 @@ from timessquare.players import Player, make_player
 from timessquare.view import PlayerView
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "web"))
+sys.path[:0] = [str(ROOT / "tests" / "web"), str(ROOT / "tests")]  # the test helpers: webcluster, processes
 from webcluster import Process, WebCluster  # noqa: E402  (tests/web is no package)
 
 # The limits made for people (messages a second per socket, new games a minute and sockets per address) are

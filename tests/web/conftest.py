@@ -105,9 +105,13 @@ def server_errors(caplog: pytest.LogCaptureFixture) -> Callable[[], list[str]]:
 
 
 class Seat:
-    """One socket of the game protocol, on the test client: join, act, and read until a state comes."""
+    """One socket of the game protocol, on the test client: join, act, and read until a state comes. With
+    `updates`, it asks for `update` messages and merges each into its state as the page does (a merged
+    update counts as a state: `state` is always the whole game as this socket knows it)."""
 
-    def __init__(self, client: TestClient, game_id: str, token: str | None, lang: str = "en") -> None:
+    def __init__(
+        self, client: TestClient, game_id: str, token: str | None, lang: str = "en", updates: bool = False
+    ) -> None:
         self.game_id = game_id
         self.token = token
         self.context = client.websocket_connect(f"/ws/games/{game_id}")
@@ -116,7 +120,10 @@ class Seat:
         OPEN_SEATS.append(self)
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
-        self.socket.send_json({"v": 1, "type": "join", "token": token, "lang": lang})
+        join: dict[str, Any] = {"v": 1, "type": "join", "token": token, "lang": lang}
+        if updates:
+            join["updates"] = True
+        self.socket.send_json(join)
         self.until_state()
 
     def receive(self) -> dict[str, Any]:
@@ -124,6 +131,9 @@ class Seat:
         message: dict[str, Any] = __import__("json").loads(text)
         message["_raw"] = text
         self.received.append(message)
+        if message["type"] == "update":
+            assert message["log_from"] == len(self.state["log"]), "an update follows on from the last state"
+            message = {**message, "type": "state", "log": self.state["log"] + message["log"]}
         if message["type"] == "state":
             self.state = message
         return message

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import ACTIONS, checked_id
+from ..actions import ACTIONS, END, LURE, checked_id
 from ..cards import SEAT_NAMES
 from ..errors import GameOverError, IllegalActionError, TimesSquareError
 from ..explain import Reason, illegal_reason
@@ -311,12 +311,18 @@ class GameSession:
                 LegalAction(a, ACTIONS[a].notation, action_words(a, view.figures, lang, moved[a]), moved[a])
                 for a in ids
             )
-        words = self._log_words.setdefault(lang, [])
-        words += [entry.text(lang) for entry in self.log[len(words) :]]
+        words = self.log_words(lang)
         outcome = self.outcome
         return SeatUpdate(
             seat, lang, self.version, view, legal, tuple(self.log), tuple(words), outcome, ending_words(outcome, lang)
         )
+
+    def log_words(self, lang: str) -> list[str]:
+        """The log in words of `lang`, each entry worded once whoever asks (the same for every seat)."""
+        words = self._log_words.setdefault(lang, [])
+        if len(words) < len(self.log):
+            words += [entry.text(lang) for entry in self.log[len(words) :]]
+        return words
 
     def watch(self, seat: int | None, lang: str, watcher: Watcher) -> None:
         """Call `watcher` with `seat`'s update in `lang` after every change (the same update for every watcher)."""
@@ -381,6 +387,33 @@ class GameSession:
             assert reason is not None, "an action that is not legal breaks a rule"
             raise RuleError(ACTIONS[aid].notation, reason)
         return self._apply(aid)
+
+    def act_all(
+        self, seat: int | None, actions: Sequence[str | int], version: int | None = None
+    ) -> list[LogEntry]:
+        """Several actions of one turn by one person (a trade's discards and its `end`), all or none: each is
+        checked as `act` checks one, on a copy of the state first, so the game is unchanged when any is
+        refused (RuleError, InvalidActionError, NotYourTurnError for one after the turn ended)."""
+        if len(actions) == 1:
+            return self.act(seat, actions[0], version)
+        first = actions[0] if actions else ""
+        self.check_turn(seat, action=first if isinstance(first, str) else str(first))
+        if version is not None and version != self.version:
+            raise StaleVersionError(f"the game has changed (version {self.version}, not {version}): look again")
+        ids = [checked_id(action) for action in actions]
+        trial = self.game.state.clone()
+        for i, aid in enumerate(ids):
+            if i and ACTIONS[ids[i - 1]].kind in (END, LURE):
+                raise NotYourTurnError(f"{ACTIONS[aid].notation!r} comes after the turn ended")
+            if aid not in trial.legal_ids():
+                reason = illegal_reason(trial, aid)
+                assert reason is not None, "an action that is not legal breaks a rule"
+                raise RuleError(ACTIONS[aid].notation, reason)
+            trial.apply(aid)
+        entries: list[LogEntry] = []
+        for aid in ids:
+            entries += self._apply(aid)
+        return entries
 
     def computer_turn(self) -> ComputerTurn:
         """What the computer to move is asked (raises NotYourTurnError when no computer is to move)."""

@@ -17,6 +17,7 @@ from ...jsonread import JSONSyntaxError, parse_json
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
 MAX_ACTION_CHARS = 64
+MAX_ACTIONS = 16  # actions in one `actions` message: a turn has at most 9 (8 cards, then end)
 
 
 class ProtocolError(TimesSquareError):
@@ -36,12 +37,26 @@ class ProtocolError(TimesSquareError):
 class Join:
     token: str | None
     lang: str
+    updates: bool = False  # `update` messages after the first `state` (else a whole `state` each time)
 
 
 @dataclass(frozen=True)
 class Act:
     version: int
     action: str
+
+
+@dataclass(frozen=True)
+class Actions:
+    """Several actions of one turn, all or none (a trade: its discards, then `end`)."""
+
+    version: int
+    actions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Sync:
+    """Send me the whole state again (I missed an update)."""
 
 
 @dataclass(frozen=True)
@@ -64,12 +79,14 @@ class Ping:
     pass
 
 
-ClientMessage = Join | Act | Explain | Hint | Resign | Ping
+ClientMessage = Join | Act | Actions | Sync | Explain | Hint | Resign | Ping
 
 # type -> (required fields, optional fields)
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "join": ({"token"}, {"lang"}),
+    "join": ({"token"}, {"lang", "updates"}),
     "action": ({"version", "action"}, set()),
+    "actions": ({"version", "actions"}, set()),
+    "sync": (set(), set()),
     "explain": ({"action"}, set()),
     "hint": (set(), set()),
     "resign": (set(), set()),
@@ -134,20 +151,37 @@ def parse(frame: str | bytes | None) -> ClientMessage:
         lang = data.get("lang", ENGLISH)
         if lang not in languages():
             raise bad(f"join: lang must be one of {', '.join(languages())}")
-        return Join(token, lang)
+        updates = data.get("updates", False)
+        if not isinstance(updates, bool):
+            raise bad("join: updates must be true or false")
+        return Join(token, lang, updates)
+    if kind == "actions":
+        actions = data["actions"]
+        if (
+            not isinstance(actions, list)
+            or not 1 <= len(actions) <= MAX_ACTIONS
+            or not all(isinstance(a, str) and a and len(a) <= MAX_ACTION_CHARS for a in actions)
+        ):
+            raise bad(f"actions: actions must be a list of 1 to {MAX_ACTIONS} move strings of the notation")
+        return Actions(_version(data["version"], kind), tuple(actions))
+    if kind == "sync":
+        return Sync()
     if kind in ("action", "explain"):
         action = data["action"]
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS:
             raise bad(f"{kind}: action must be a move string of the notation")
         if kind == "explain":
             return Explain(action)
-        version = data["version"]
-        if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 2**31:
-            raise bad("action: version must be the whole number of the state the action was chosen on")
-        return Act(version, action)
+        return Act(_version(data["version"], kind), action)
     if kind == "hint":
         return Hint()
     return Resign() if kind == "resign" else Ping()
+
+
+def _version(version: object, kind: str) -> int:
+    if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 2**31:
+        raise bad(f"{kind}: version must be the whole number of the state the action was chosen on")
+    return version
 
 
 def error(code: str, message: str, rule: str | None = None) -> dict[str, Any]:

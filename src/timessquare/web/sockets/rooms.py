@@ -20,7 +20,7 @@ from ...actions import ACTIONS
 from ...cards import SEAT_NAMES
 from ...errors import InvalidActionError, TimesSquareError
 from ...players.base import Forfeit
-from ...session import ComputerTurn, StaleVersionError
+from ...session import ComputerTurn, RuleError, StaleVersionError
 from ...session.choices import turn_words
 from ...session.destinations import turn_destinations
 from ...session.reasons import reason_words, session_words
@@ -61,10 +61,12 @@ class RoomHooks:
 
 
 class Member(Protocol):
-    """A socket joined to a room (ws.py's `Connection`): its seat and language, and its outbox."""
+    """A socket joined to a room (ws.py's `Connection`): its seat and language, whether it takes `update`
+    messages (else a whole `state` after each change), and its outbox."""
 
     seat: int | None
     lang: str
+    updates: bool
     room: Room | None
     hint_pending: bool
 
@@ -94,17 +96,28 @@ class Room:
     # ------------------------------------------------------------------ messages
 
     def state_message(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The whole game as `seat` may know it in `lang`: what a socket gets on joining (and on asking)."""
         state = self.table.state_message(seat, lang, self.thinking, self.rematch)
         return {**state, **self.rooms.hooks.state_extra(self)}
 
-    def broadcast(self) -> None:
-        """A fresh state to every socket: its seat's update, encoded once per seat and language."""
-        built: dict[tuple[int | None, str], str] = {}
+    def broadcast(self, log_from: int | None = None) -> None:
+        """Tell every socket what changed: an `update` (the log from `log_from` on; None: nothing new in the
+        log) to the sockets that asked for updates, a whole `state` to the others. Each is built and
+        encoded once per seat and language, whoever else listens."""
+        table, extra = self.table, self.rooms.hooks.state_extra(self)
+        start = len(self.session.log) if log_from is None else log_from
+        built: dict[tuple[int | None, str, bool], str] = {}
         for connection in list(self.connections):
-            key = (connection.seat, connection.lang)
-            if key not in built:
-                built[key] = messages.encode(self.state_message(*key))
-            connection.send_text(built[key])
+            key = (connection.seat, connection.lang, connection.updates)
+            text = built.get(key)
+            if text is None:
+                seat, lang, updates = key
+                if updates:
+                    message = table.update_message(seat, lang, self.thinking, self.rematch, start)
+                else:
+                    message = table.state_message(seat, lang, self.thinking, self.rematch)
+                text = built[key] = messages.encode({**message, **extra})
+            connection.send_text(text)
 
     # ------------------------------------------------------------------- changes
 
@@ -131,27 +144,31 @@ class Room:
         """Apply one change of the session under the lock (the caller holds it), commit it, then tell everyone;
         `then_computer`: start the computer if it is to move now (not when the computer's own task asks). A
         player whose clock ran out before the change loses on time instead (docs/rules.md R11.3)."""
-        length, version = self.table.record_length, self.session.version
+        length, version, log_from = self.table.record_length, self.session.version, len(self.session.log)
         flagged = await self.rooms.hooks.flagged(self)
         if flagged is None:
             apply()
         else:
             self.session.forfeit(flagged, OUT_OF_TIME)
         await self.commit(length, version)
-        self.broadcast()
+        self.broadcast(log_from)
         if then_computer:
             self.start_computer()
 
-    async def act(self, connection: Member, message: messages.Act) -> None:
+    async def act(self, connection: Member, message: messages.Act | messages.Actions) -> None:
+        """One action, or several of one turn (a trade's discards and its `end`): all or none, one commit."""
+        actions = message.actions if isinstance(message, messages.Actions) else (message.action,)
         async with self.lock:
             lang = connection.lang
             try:
-                await self.change(lambda: self.session.act(connection.seat, message.action, message.version))
+                await self.change(lambda: self.session.act_all(connection.seat, actions, message.version))
             except StaleVersionError as e:
-                connection.send(refusal(e, message.action, lang).to_message())
+                connection.send(refusal(e, actions[0], lang).to_message())
                 connection.send(self.state_message(connection.seat, lang))
+            except (RuleError, InvalidActionError) as e:  # one of several actions: the refusal names which
+                raise refusal(e, e.text, lang) from None
             except TimesSquareError as e:
-                raise refusal(e, message.action, lang) from None
+                raise refusal(e, actions[0], lang) from None
 
     async def resign(self, connection: Member) -> None:
         async with self.lock:
@@ -376,6 +393,7 @@ class Rooms:
         if room.broken:  # dropped while we looked up the token: read the game back
             return await self.join(connection, game_id, message)
         connection.room, connection.seat, connection.lang = room, seat, message.lang
+        connection.updates = message.updates
         room.connections.add(connection)
         connection.send(room.state_message(seat, message.lang))
         room.start_computer()

@@ -48,6 +48,10 @@ class Table:
         self.game_id = game_id
         self.mode = mode
         self.session = session
+        self._views: dict[int | None, dict[str, Any]] = {}  # this version's view documents, by seat
+        self._views_at = -1
+        self._log_documents: dict[str, list[dict[str, Any]]] = {}  # the log as sent, by language
+        self._built_for = session
 
     # ------------------------------------------------------------ making one
 
@@ -113,26 +117,76 @@ class Table:
     # --------------------------------------------------------------- the protocol
 
     def state_message(self, seat: int | None, lang: str, thinking: int | None, rematch: str | None) -> dict[str, Any]:
-        """The session's update for `seat` in `lang` as the protocol's `state` message (docs/web-protocol.md)."""
+        """The session's update for `seat` in `lang` as the protocol's whole `state` message
+        (docs/web-protocol.md): the view with its history, and the whole log."""
+        message = self._seat_fields(seat, lang, thinking, rematch)
+        message["type"] = "state"
+        message["view"] = {**message["view"], "moves": list(self.session.view(seat).moves)}
+        message["log"] = self.log_documents(lang)
+        return message
+
+    def update_message(
+        self, seat: int | None, lang: str, thinking: int | None, rematch: str | None, log_from: int
+    ) -> dict[str, Any]:
+        """What changed since a client had `log_from` log entries, as the protocol's `update` message: the
+        seat's view without its history, and only the log entries from `log_from` on."""
+        message = self._seat_fields(seat, lang, thinking, rematch)
+        message["type"] = "update"
+        message["log_from"] = log_from
+        message["log"] = self.log_documents(lang)[log_from:]
+        return message
+
+    def _seat_fields(self, seat: int | None, lang: str, thinking: int | None, rematch: str | None) -> dict[str, Any]:
         update = self.session.update(seat, lang)
         legal = update.legal if seat is not None and self.session.is_person(seat) else ()
         return {
             "v": messages.VERSION,
-            "type": "state",
+            "type": "",
             "version": update.version,
             "seat": None if seat is None else SEAT_NAMES[seat],
-            "view": update.view.to_document(),
+            "view": self._view_document(seat),
             "legal": [action.notation for action in legal],
             "destinations": [action.destinations for action in legal],
             "words": [action.words for action in legal],  # each legal action as a choice, in `lang`
             "lang": lang,  # the language of this message's words (`words`, the log, `over`)
             "draws_at_end": None if update.view.hand is None else cards_to_draw(len(update.view.hand)),
-            "log": log_documents(update),
             "players": self.session.seats,
             "thinking": None if thinking is None else SEAT_NAMES[thinking],
             "over": over_document(update),
             "rematch": rematch,
         }
+
+    def _view_document(self, seat: int | None) -> dict[str, Any]:
+        """The seat's view document without its history (`moves`), built once per seat and version."""
+        self._same_session()
+        version = self.session.version
+        if self._views_at != version:
+            self._views.clear()
+            self._views_at = version
+        document = self._views.get(seat)
+        if document is None:
+            document = self._views[seat] = self.session.view(seat).to_document()
+            del document["moves"]
+        return document
+
+    def log_documents(self, lang: str) -> list[dict[str, Any]]:
+        """The public log as the protocol sends it in `lang`: each entry made once per language, kept as the
+        log grows (an entry never changes)."""
+        self._same_session()
+        documents = self._log_documents.setdefault(lang, [])
+        log = self.session.log
+        if len(documents) < len(log):
+            texts = self.session.log_words(lang)
+            documents += [entry_document(log[i], texts[i], lang) for i in range(len(documents), len(log))]
+        return documents
+
+    def _same_session(self) -> None:
+        """Forget what was built for another session (a game read back, or rebuilt, in place)."""
+        if self._built_for is not self.session:
+            self._built_for = self.session
+            self._views.clear()
+            self._views_at = -1
+            self._log_documents.clear()
 
 
 def over_document(update: SeatUpdate) -> dict[str, str] | None:

@@ -44,6 +44,7 @@ class Connection:
     seat: int | None = None
     lang: str = "en"
     room: Room | None = None
+    updates: bool = False  # asked for `update` messages on joining
     hint_pending: bool = False
     outbox: asyncio.Queue[str | int] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     bucket: TokenBucket = field(default_factory=lambda: TokenBucket(20, 40))
@@ -203,8 +204,10 @@ async def handle(rooms: Rooms, connection: Connection, game_id: str, message: me
     room = connection.room
     if room is None:
         raise ProtocolError("bad_message", "send a join message first")
-    if isinstance(message, messages.Act):
+    if isinstance(message, messages.Act | messages.Actions):
         await room.act(connection, message)
+    elif isinstance(message, messages.Sync):
+        connection.send(room.state_message(connection.seat, connection.lang))
     elif isinstance(message, messages.Resign):
         await room.resign(connection)
     elif isinstance(message, messages.Explain):

@@ -1,5 +1,7 @@
 // One WebSocket to the game (docs/web-protocol.md), reopened with a growing delay whenever it drops.
-// Every (re)open sends `join`; the `state` that answers is the complete resync.
+// Every (re)open sends `join`; the `state` that answers is the complete resync. After it the server sends
+// `update`s (what changed, the new log entries only): each is merged here into the last state, so the page
+// only ever sees whole states; an update that does not follow on (a missed message) asks for the state again.
 
 const PING_EVERY_MS = 25000;
 
@@ -17,10 +19,21 @@ export class Connection {
     this.stopped = false;
     this.pinger = null;
     this.retryTimer = null;
+    this.last = null; // the last whole state: the updates are merged into it
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.checkLine();
     });
     window.addEventListener("online", () => this.reconnectNow());
+  }
+
+  /** The last state with `update` applied, or null (then the whole state is asked for). */
+  merged(update) {
+    const last = this.last;
+    if (!last || last.log.length !== update.log_from || last.lang !== update.lang) {
+      this.send({ type: "sync" });
+      return null;
+    }
+    return { ...update, type: "state", log: last.log.concat(update.log) };
   }
 
   open() {
@@ -43,7 +56,11 @@ export class Connection {
       } catch {
         return;
       }
-      if (message && typeof message === "object" && message.v === 1) this.handlers.onMessage(message);
+      if (!message || typeof message !== "object" || message.v !== 1) return;
+      if (message.type === "update") message = this.merged(message);
+      if (!message) return;
+      if (message.type === "state") this.last = message;
+      this.handlers.onMessage(message);
     });
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;

@@ -30,7 +30,6 @@ let choiceWords = new Map(); // ... and what it does, in words (the server's: th
 let selected = null; // the card code whose effects are shown
 let trading = false; // marking cards to discard
 let marked = new Set(); // indices into the hand
-let queue = []; // actions still to send, one per new state (a trade: discards, then end)
 let busy = false; // an action is on its way; wait for the answer
 let busyTimer = null;
 let hint = null; // {version, action, turn, words, win_probability}
@@ -92,16 +91,19 @@ function setBusy(value) {
   if (value) {
     busyTimer = setTimeout(() => {
       busy = false;
-      queue = [];
       render();
     }, ANSWER_TIMEOUT_MS);
   }
   document.body.classList.toggle("busy", value);
 }
 
-function sendAction(action) {
+/** One action, or several of one turn at once (a trade: its discards and `end`), which the server takes all or none. */
+function sendAction(action, more = []) {
   if (busy || !myTurn()) return;
-  if (!connection.send({ type: "action", version: state.version, action })) {
+  const message = more.length
+    ? { type: "actions", version: state.version, actions: [action, ...more] }
+    : { type: "action", version: state.version, action };
+  if (!connection.send(message)) {
     showMessage(t("msg.offline"));
     return;
   }
@@ -116,21 +118,6 @@ function explain(action) {
     return;
   }
   connection.send({ type: "explain", action });
-}
-
-function sendNextQueued() {
-  if (!queue.length || busy) return;
-  if (!myTurn()) {
-    queue = [];
-    return;
-  }
-  const next = queue.shift();
-  if (!state.legal.includes(next)) {
-    queue = [];
-    explain(next);
-    return;
-  }
-  sendAction(next);
 }
 
 // ---- what the player does ----------------------------------------------------------------------------
@@ -200,10 +187,14 @@ function confirmTrade() {
     showMessage(t("msg.markCards"), "info");
     return;
   }
+  const actions = [...codes.map((c) => `discard ${c}`), "end"];
+  if (!actions.every((action) => state.legal.includes(action) || action === "end")) {
+    explain(actions.find((action) => !state.legal.includes(action)));
+    return;
+  }
   trading = false;
   marked = new Set();
-  queue = [...codes.map((c) => `discard ${c}`), "end"];
-  sendNextQueued();
+  sendAction(actions[0], actions.slice(1));
 }
 
 function onEnd() {
@@ -281,10 +272,9 @@ function handleMessage(message) {
       marked = new Set();
     }
     if (hint && hint.version !== message.version) hint = null;
-    if (message.view.turn.mode === "trade" && myTurn() && !queue.length && !trading) trading = true;
+    if (message.view.turn.mode === "trade" && myTurn() && !trading) trading = true;
     render(first);
     if (first) markReady();
-    sendNextQueued();
   } else if (message.type === "explain") {
     if (message.legal) hideMessage();
     else showMessage(t("msg.notAllowed", { reason: message.reason }));
@@ -306,7 +296,6 @@ function handleMessage(message) {
 
 function onError(message) {
   setBusy(false);
-  queue = [];
   if (message.code === "busy") hintPending = false;
   if (message.code === "not_found") return; // the socket closes next (4404) and the page says so
   if (message.code === "forbidden" && !state) {
@@ -347,7 +336,7 @@ function onStatus(status) {
 }
 
 function joinMessage() {
-  return { type: "join", token, lang: currentLang() };
+  return { type: "join", token, lang: currentLang(), updates: true };
 }
 
 function showMessage(text, kind = "error") {
