@@ -2,8 +2,9 @@
 """Several `timessquare serve` processes on one PostgreSQL behind HAProxy, on loopback, until Ctrl+C.
 
 A throwaway PostgreSQL cluster (tests/web/pgcluster.py), N server processes on it, and HAProxy in front
-routing each game's socket by its id (tests/web/webcluster.py); it prints the proxy's address and each
-process's. For trying it by hand; docs/web.md ("Past one process") says how to run the same for real.
+routing each game's socket by its id (tests/web/webcluster.py, through server_helpers.py); it prints the
+proxy's address and each process's, and stops everything on Ctrl+C or SIGTERM. For trying it by hand;
+docs/web.md ("Past one process") says how to run the same for real.
 
     scripts/cluster.sh 2            # or: .venv/bin/python scripts/cluster.py --processes 2
 """
@@ -15,18 +16,17 @@ import contextlib
 import signal
 import sys
 import threading
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
-from pgcluster import PostgresCluster
-from webcluster import WebCluster
+from server_helpers import PostgresCluster, WebCluster
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--processes", type=int, default=2, help="server processes behind HAProxy (default 2)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes of each server (default 1)")
     args = parser.parse_args()
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())  # before anything starts: a stop while starting stops all
     database = PostgresCluster(durable=True).start()
     try:
         cluster = WebCluster(database.url, args.processes, args.workers)
@@ -35,8 +35,6 @@ def main() -> int:
             for process in cluster.processes:
                 print(f"  {process.name}: {process.url} (pid {process.process.pid})", flush=True)
             print(f"  PostgreSQL: {database.url}\nPress Ctrl+C to stop.", flush=True)
-            stop = threading.Event()
-            signal.signal(signal.SIGTERM, lambda *_: stop.set())
             with contextlib.suppress(KeyboardInterrupt):
                 stop.wait()
         finally:

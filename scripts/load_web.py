@@ -1,42 +1,39 @@
 #!/usr/bin/env python3
-"""Load test of the web server: N concurrent games between computer players without search, over real
-WebSockets on loopback, on SQLite and on PostgreSQL.
+"""Load test of the web server: N concurrent games over real WebSockets on loopback, on SQLite and on
+PostgreSQL, by players that cost the server's machine as little as they can, so that what it measures is the
+server.
 
 For each database and each N it starts `timessquare serve` in a subprocess (a fresh SQLite file, or a
 throwaway PostgreSQL cluster with its default durable settings), creates N friend games, and plays both
-seats of each from this process: seat A the random player, seat B the heuristic one, each choosing from
-the view document it receives (PlayerView.from_document). When a game ends another starts, so N games
-are always running. After a warm-up it measures for a while and prints actions per second and the median
-and 99th percentile latency of an action: from sending it to receiving the state that acknowledges it
-(which the server sends only after committing the action to the database).
+seats of each from this process. Each player picks a random action among the legal ones the server sent
+(no view is read, no search made: the cheapest decision there is) and the messages are read and written
+with orjson. When a game ends another starts, so N games are always running. After a warm-up it measures
+for a while and prints, per run: actions per second; the median and 99th percentile latency of an action,
+from sending it to receiving the message that acknowledges it (which the server sends only after committing
+the action to the database); and the server's CPU per action (the server processes' CPU seconds over the
+actions), beside the players' own.
 
     .venv/bin/python scripts/load_web.py                      # 50 and 200 games, SQLite and PostgreSQL
     .venv/bin/python scripts/load_web.py --games 200 --database sqlite --seconds 30
+    .venv/bin/python scripts/load_web.py --think 0 --processes 1 2   # saturated, through HAProxy
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import sys
 import tempfile
 import time
 import urllib.request
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from timessquare.actions import ACTIONS, action_id
-from timessquare.players import Player, make_player
-from timessquare.view import PlayerView
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tests" / "web"), str(ROOT / "tests")]  # the test helpers: webcluster, processes
-from webcluster import Process, WebCluster  # noqa: E402  (tests/web is no package)
+import orjson
+from server_helpers import PostgresCluster, Process, WebCluster
 
 # The limits made for people (messages a second per socket, new games a minute and sockets per address) are
 # lifted: here one program on one address plays hundreds of games at full speed.
@@ -51,11 +48,9 @@ SERVE = (
 SERVE_BEHIND_PROXY = SERVE.replace("workers=1,", "workers=1, proxy_headers=True,")
 
 
-DECIDERS: ProcessPoolExecutor | None = None  # the heuristic players' decisions
-
-
 @dataclass
 class Stats:
+    updates: bool  # the players asked for `update` messages
     measuring: bool = False
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
@@ -63,8 +58,9 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     pings: list[float] = field(default_factory=list)
     actions_per_second: float = 0.0
-    server_cpu: float = 0.0  # cores busy in the server process while measuring
-    client_cpu: float = 0.0  # ... and in this one (the players)
+    server_cpu: float = 0.0  # CPU seconds of the server processes while measuring
+    client_cpu: float = 0.0  # ... and of this one (the players)
+    elapsed: float = 0.0  # seconds measured
 
 
 class Server(Process):
@@ -74,10 +70,10 @@ class Server(Process):
         super().__init__(database_url, "server", serve_code=SERVE)
 
     def new_game(self) -> dict[str, Any]:
-        body = json.dumps({"mode": "friend", "seat": "A"}).encode()
+        body = orjson.dumps({"mode": "friend", "seat": "A"})
         request = urllib.request.Request(f"{self.url}/api/games", body, {"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=30) as response:
-            game: dict[str, Any] = json.load(response)
+            game: dict[str, Any] = orjson.loads(response.read())
         return game
 
 
@@ -95,29 +91,32 @@ class ClusterServer(Server):
         self.cluster.stop()
 
 
-def decide(player: Player, view: dict[str, Any], legal: list[int], seed: int) -> tuple[int, Player]:
-    """A player's choice (in a worker process); the player comes back with its plan for the rest of the turn."""
-    return player.choose(PlayerView.from_document(view), legal, random.Random(seed)), player
-
-
 async def play_seat(
-    url: str, game_id: str, token: str, spec: str, stats: Stats, rng: random.Random, think: float
+    url: str, game_id: str, token: str, stats: Stats, rng: random.Random, think: float, updates: bool
 ) -> None:
-    deciders = DECIDERS
-    assert deciders is not None
+    """One seat of a game until it ends: a random legal action at each of its turns. `updates`: join asking for
+    `update` messages (only what changed, docs/web-protocol.md), else get a whole `state` after every change;
+    either acknowledges an action, and both carry what is read here (version, legal, over)."""
     from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
 
-    player = make_player(spec)
     sent_version = -1
     sent_at = 0.0
-    async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}", max_size=2**22) as socket:
-        await socket.send(json.dumps({"v": 1, "type": "join", "token": token, "lang": "en"}))
-        async for raw in socket:
-            message = json.loads(raw)
-            if message["type"] == "error":
+    join: dict[str, Any] = {"v": 1, "type": "join", "token": token, "lang": "en"}
+    if updates:
+        join["updates"] = True
+    async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}", max_size=2**22, compression=None) as socket:
+        await socket.send(orjson.dumps(join), text=True)
+        while True:
+            try:
+                message = orjson.loads(await socket.recv(decode=False))  # bytes: no decoding to str first
+            except ConnectionClosed:
+                return
+            kind = message["type"]
+            if kind == "error":
                 stats.errors.append(message["code"])
                 return
-            if message["type"] != "state":
+            if kind != "state" and kind != "update":
                 continue
             version = message["version"]
             if sent_version >= 0 and version > sent_version:
@@ -129,20 +128,14 @@ async def play_seat(
                 if message["seat"] == "A" and stats.measuring:
                     stats.games_finished += 1
                 return
-            if message["legal"] and sent_version < 0:
-                legal = sorted(action_id(a) for a in message["legal"])
-                if spec == "random":
-                    aid = rng.choice(legal)
-                else:  # in another process, so that this one keeps reading every socket on time
-                    loop = asyncio.get_running_loop()
-                    seed = rng.getrandbits(64)
-                    aid, player = await loop.run_in_executor(deciders, decide, player, message["view"], legal, seed)
+            legal = message["legal"]
+            if legal and sent_version < 0:
+                action = rng.choice(legal)
                 if think > 0:  # a pause before acting, uniform in [0, 2 x think]: games do not all move at once
                     await asyncio.sleep(rng.uniform(0, 2 * think))
                 sent_version, sent_at = version, time.perf_counter()
-                await socket.send(
-                    json.dumps({"v": 1, "type": "action", "version": version, "action": ACTIONS[aid].notation})
-                )
+                move = {"v": 1, "type": "action", "version": version, "action": action}
+                await socket.send(orjson.dumps(move), text=True)
 
 
 async def probe(url: str, game_id: str, stats: Stats, stop: asyncio.Event) -> None:
@@ -150,35 +143,38 @@ async def probe(url: str, game_id: str, stats: Stats, stop: asyncio.Event) -> No
     to tell the server's own delays from the commits'."""
     from websockets.asyncio.client import connect
 
-    async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}") as socket:
+    async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}", compression=None) as socket:
         # it joins as a spectator: a socket that joins no game is closed after a few seconds
-        await socket.send(json.dumps({"v": 1, "type": "join", "token": None, "lang": "en"}))
+        await socket.send(orjson.dumps({"v": 1, "type": "join", "token": None, "lang": "en"}), text=True)
+        ping = orjson.dumps({"v": 1, "type": "ping"})
         while not stop.is_set():
             began = time.perf_counter()
-            await socket.send(json.dumps({"v": 1, "type": "ping"}))
-            while json.loads(await socket.recv())["type"] != "pong":
+            await socket.send(ping, text=True)
+            while orjson.loads(await socket.recv(decode=False))["type"] != "pong":
                 pass
             if stats.measuring:
                 stats.pings.append(time.perf_counter() - began)
             await asyncio.sleep(0.05)
 
 
-async def keep_playing(server: Server, stats: Stats, rng: random.Random, stop: asyncio.Event, think: float) -> None:
+async def keep_playing(
+    server: Server, stats: Stats, rng: random.Random, stop: asyncio.Event, think: float, updates: bool
+) -> None:
     """One of the N game slots: play games one after another until told to stop."""
     while not stop.is_set():
         game = await asyncio.to_thread(server.new_game)
         invite = game["invite"].split("#t=")[1]
         await asyncio.gather(
-            play_seat(server.url, game["id"], game["token"], "random", stats, random.Random(rng.random()), think),
-            play_seat(server.url, game["id"], invite, "heuristic", stats, random.Random(rng.random()), think),
+            play_seat(server.url, game["id"], game["token"], stats, random.Random(rng.random()), think, updates),
+            play_seat(server.url, game["id"], invite, stats, random.Random(rng.random()), think, updates),
         )
 
 
-async def measure(server: Server, games: int, warmup: float, seconds: float, think: float) -> Stats:
-    stats = Stats()
+async def measure(server: Server, games: int, warmup: float, seconds: float, think: float, updates: bool) -> Stats:
+    stats = Stats(updates=updates)
     stop = asyncio.Event()
     rng = random.Random(games)
-    slots = [asyncio.create_task(keep_playing(server, stats, rng, stop, think)) for _ in range(games)]
+    slots = [asyncio.create_task(keep_playing(server, stats, rng, stop, think, updates)) for _ in range(games)]
     probe_game = await asyncio.to_thread(server.new_game)
     slots.append(asyncio.create_task(probe(server.url, probe_game["id"], stats, stop)))
     await asyncio.sleep(warmup)  # all games connected and under way
@@ -186,9 +182,9 @@ async def measure(server: Server, games: int, warmup: float, seconds: float, thi
     began, server_cpu, client_cpu = time.perf_counter(), server.cpu_seconds(), time.process_time()
     await asyncio.sleep(seconds)
     stats.measuring = False
-    elapsed = time.perf_counter() - began
-    stats.server_cpu = (server.cpu_seconds() - server_cpu) / elapsed
-    stats.client_cpu = (time.process_time() - client_cpu) / elapsed
+    stats.elapsed = elapsed = time.perf_counter() - began
+    stats.server_cpu = server.cpu_seconds() - server_cpu
+    stats.client_cpu = time.process_time() - client_cpu
     stop.set()
     for slot in slots:
         slot.cancel()
@@ -205,9 +201,17 @@ def percentile(values: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def per_action_ms(cpu_seconds: float, actions: int) -> float:
+    return 1000 * cpu_seconds / actions if actions else float("nan")
+
+
 def report(database: str, games: int, think: float, stats: Stats, processes: int | None = None) -> dict[str, Any]:
     p50, p99 = percentile(stats.latencies, 0.5), percentile(stats.latencies, 0.99)
     ping50, ping99 = percentile(stats.pings, 0.5), percentile(stats.pings, 0.99)
+    server_ms, client_ms = (
+        per_action_ms(stats.server_cpu, stats.actions),
+        per_action_ms(stats.client_cpu, stats.actions),
+    )
     row = {
         "database": database,
         "processes": processes or 1,
@@ -215,6 +219,7 @@ def report(database: str, games: int, think: float, stats: Stats, processes: int
         "load_average": round(os.getloadavg()[0], 2),
         "games": games,
         "think_s": think,
+        "updates": stats.updates,
         "actions_per_second": round(stats.actions_per_second, 1),
         "median_ms": round(p50, 2),
         "p99_ms": round(p99, 2),
@@ -223,19 +228,37 @@ def report(database: str, games: int, think: float, stats: Stats, processes: int
         "actions": stats.actions,
         "games_finished": stats.games_finished,
         "errors": len(stats.errors),
-        "server_cores": round(stats.server_cpu, 2),
-        "client_cores": round(stats.client_cpu, 2),
+        "server_cpu_ms_per_action": round(server_ms, 3),
+        "client_cpu_ms_per_action": round(client_ms, 3),
+        "server_cores": round(stats.server_cpu / stats.elapsed, 2) if stats.elapsed else 0.0,
+        "client_cores": round(stats.client_cpu / stats.elapsed, 2) if stats.elapsed else 0.0,
     }
     where = f"{database} x{processes} via HAProxy" if processes is not None else database
+    where += "" if stats.updates else " (whole states)"
     print(
         f"{where:<10} {games:>4} games, think {think:.2f} s: {row['actions_per_second']:>7.1f} actions/s  "
-        f"median {row['median_ms']:>7.2f} ms  p99 {row['p99_ms']:>7.2f} ms  "
-        f"(ping median {ping50:.2f} ms, p99 {ping99:.2f} ms; "
+        f"p50 {row['median_ms']:>7.2f} ms  p99 {row['p99_ms']:>7.2f} ms  "
+        f"server CPU {server_ms:.3f} ms/action ({row['server_cores']:.2f} cores)  "
+        f"(players {client_ms:.3f} ms/action; ping p50 {ping50:.2f} ms, p99 {ping99:.2f} ms; "
         f"{stats.actions} actions, {stats.games_finished} games finished, {len(stats.errors)} errors; "
-        f"cores busy: server {stats.server_cpu:.2f}, players {stats.client_cpu:.2f})",
+        f"load average {row['load_average']})",
         flush=True,
     )
     return row
+
+
+def compare_processes(rows: list[dict[str, Any]]) -> None:
+    """One line per number of games: the server's CPU per action and actions/s by number of processes."""
+    behind = [r for r in rows if r["behind_haproxy"]]
+    for games in sorted({r["games"] for r in behind}):
+        runs = [r for r in behind if r["games"] == games]
+        if len(runs) > 1:
+            figures = ", ".join(
+                f"x{r['processes']}: {r['server_cpu_ms_per_action']:.3f} ms/action, "
+                f"{r['actions_per_second']:.1f} actions/s"
+                for r in runs
+            )
+            print(f"server CPU per action by processes, {games} games: {figures}", flush=True)
 
 
 def main() -> int:
@@ -258,7 +281,6 @@ def main() -> int:
         help="SQLite's flush on commit (default full: every commit on disk; normal: survives a crash of the "
         "server, not a power cut)",
     )
-    parser.add_argument("--deciders", type=int, default=2, help="processes for the heuristic players' decisions")
     parser.add_argument(
         "--processes",
         type=int,
@@ -266,27 +288,30 @@ def main() -> int:
         help="run the load through HAProxy in front of this many server processes on one PostgreSQL, for each "
         "number given (e.g. --processes 1 2); the --database option is then ignored",
     )
+    parser.add_argument(
+        "--states",
+        action="store_true",
+        help="players join without asking for updates, so every change sends each a whole state (protocol 1.0, "
+        "as the bot connection reads it), to compare with the default: updates, as the game page asks",
+    )
     parser.add_argument("--json", help="also write the figures to this JSON file")
     args = parser.parse_args()
     databases = ["sqlite", "postgresql"] if args.database == "both" else [args.database]
-    global DECIDERS
-    DECIDERS = ProcessPoolExecutor(args.deciders)
     rows = []
     for processes in args.processes or []:
         for games in args.games:
-            from pgcluster import PostgresCluster
-
             cluster = PostgresCluster(durable=True).start()
             try:
                 server = ClusterServer(cluster.url, processes)
                 try:
-                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think))
+                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think, not args.states))
                 finally:
                     server.stop()
             finally:
                 cluster.stop()
             rows.append(report("postgresql", games, args.think, stats, processes))
     if args.processes:
+        compare_processes(rows)
         databases = []
     for database in databases:
         for games in args.games:
@@ -295,20 +320,18 @@ def main() -> int:
                 if database == "sqlite":
                     url = f"sqlite:///{folder}/load.sqlite3?synchronous={args.sqlite_synchronous}"
                 else:
-                    from pgcluster import PostgresCluster
-
                     cluster = PostgresCluster(durable=True).start()
                     url = cluster.url
                 server = Server(url)
                 try:
-                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think))
+                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think, not args.states))
                 finally:
                     server.stop()
                     if cluster is not None:
                         cluster.stop()
                 rows.append(report(database, games, args.think, stats))
     if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=2) + "\n")
+        Path(args.json).write_bytes(orjson.dumps(rows, option=orjson.OPT_INDENT_2) + b"\n")
     return 1 if any(r["errors"] for r in rows) else 0
 
 

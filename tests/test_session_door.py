@@ -173,9 +173,9 @@ def test_a_move_builds_each_view_once(monkeypatch: pytest.MonkeyPatch) -> None:
     built: list[int | None] = []
     original = view_module.PlayerView.of.__func__  # type: ignore[attr-defined]
 
-    def counting(cls: type, state: object, seat: int | None, moves: object = ()) -> object:
+    def counting(cls: type, state: object, seat: int | None, moves: object = (), public: bool = False) -> object:
         built.append(seat)
-        return original(cls, state, seat, moves)
+        return original(cls, state, seat, moves, public)
 
     monkeypatch.setattr(view_module.PlayerView, "of", classmethod(counting))
     seat = session.to_move

@@ -40,6 +40,8 @@ EXTRA_FOLDER = "TIMESSQUARE_CATALOGS"
 
 def languages() -> tuple[str, ...]:
     """`LANGUAGES` and the catalogs of the TIMESSQUARE_CATALOGS folder (if set)."""
+    if not os.environ.get(EXTRA_FOLDER):
+        return LANGUAGES
     return LANGUAGES + tuple(lang for lang in _extra_catalogs() if lang not in LANGUAGES)
 
 
@@ -50,6 +52,8 @@ def language(lang: str | None) -> str:
 
 def catalog(lang: str = ENGLISH) -> Mapping[str, str]:
     """Every word of `lang` (English where it has none); English for an unknown language."""
+    if not os.environ.get(EXTRA_FOLDER):  # the usual case: no translator's folder to look into on every word
+        return _built_in(lang)
     lang = language(lang)
     path = _extra_catalogs().get(lang, CATALOGS / f"{lang}.json")
     return _merged(str(path), str(CATALOGS / f"{ENGLISH}.json"))
@@ -75,6 +79,12 @@ def _extra_catalogs() -> dict[str, Path]:
     if not folder:
         return {}
     return {path.stem: path for path in sorted(Path(folder).glob("*.json"))}
+
+
+@cache
+def _built_in(lang: str) -> Mapping[str, str]:
+    lang = lang if lang in LANGUAGES else ENGLISH
+    return _merged(str(CATALOGS / f"{lang}.json"), str(CATALOGS / f"{ENGLISH}.json"))
 
 
 @cache

@@ -39,6 +39,7 @@ class Game:
         self.players = players or {"A": "A", "B": "B"}
         self.forfeit: dict[str, str] | None = None
         self.events: list[Event] = []
+        self.public_moves: list[str] = []  # `moves` as every seat may see them (a reshuffle's order gone)
         self._before: _Before | None = None  # the action whose events wait for its chance outcome
 
     @classmethod
@@ -73,7 +74,7 @@ class Game:
 
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` (0, 1, or None for a spectator) may know now (R10)."""
-        return PlayerView.of(self.state, seat, self.moves)
+        return PlayerView.of(self.state, seat, self.public_moves, public=True)
 
     def apply_checked(self, action: str | int) -> int:
         """Check and apply an action; returns its id. The game is unchanged when this raises."""
@@ -94,11 +95,13 @@ class Game:
         """Give the chance event due its outcome (the reshuffle: the new supply in draw order), and record it."""
         self.state.apply_chance(outcome)
         self.moves.append(" ".join([SHUFFLE_ENTRY, *(CARD_CODES[c] for c in outcome)]))
+        self.public_moves.append(SHUFFLE_ENTRY)
         if self._before is not None and self.state.chance_due is None:
             self._settle(self._before)
 
     def _after(self, aid: int, before: _Before) -> None:
         self.moves.append(ACTIONS[aid].notation)
+        self.public_moves.append(ACTIONS[aid].notation)
         before.aid = aid
         if self.state.chance_due is None:
             self._settle(before)

@@ -59,8 +59,9 @@ class PlayerView:
     outcome: Outcome | None = field(default=None, compare=False)
 
     @classmethod
-    def of(cls, state: State, seat: int | None, moves: Sequence[str] = ()) -> PlayerView:
-        """The view of `state` for `seat`; `moves` is the game's history (shuffle orders are removed here)."""
+    def of(cls, state: State, seat: int | None, moves: Sequence[str] = (), public: bool = False) -> PlayerView:
+        """The view of `state` for `seat`; `moves` is the game's history (shuffle orders are removed here,
+        unless `public` says they are gone already)."""
         return cls(
             seat=seat,
             figures=figures_document(state),
@@ -71,7 +72,7 @@ class PlayerView:
             supply_number=state.supply_number,
             discard=tuple(codes(state.discard)),
             turn=turn_document(state),
-            moves=tuple(public_moves(moves)),
+            moves=tuple(moves) if public else tuple(public_moves(moves)),
             result=state.result_name,
             outcome=state.outcome,
         )

@@ -49,6 +49,10 @@ def test_strangers_meet_in_the_lobby_and_play_a_rated_game(server: Server, open_
     home = open_page().page  # somebody on the home page sees the challenge come in
     home.goto(server.url + "/")
     wait_ready(home)
+    quick = alice.locator("#quick button")
+    quick.first.wait_for()  # quick pairing offers the real-time controls only: their kind comes from the server
+    realtime = [c for c, kind in api(server, "/api/lobby")["control_kinds"].items() if kind == "realtime"]
+    assert quick.all_inner_texts() == realtime == ["3+2", "5+3", "10+5", "15+10"]
     alice.select_option("#control", "10+5")
     alice.click("#challenge-form button[type=submit]")
     home.locator("#home-challenges li", has_text=alice_name).wait_for()
@@ -103,7 +107,9 @@ def test_strangers_meet_in_the_lobby_and_play_a_rated_game(server: Server, open_
     screenshot(alice, "online-player-page")
     alice.goto(server.url + "/players")
     wait_ready(alice)
-    assert alice.locator("#leaderboard tbody tr", has_text=alice_name).count() == 1
+    alice.wait_for_selector("#leaderboard")
+    # one opponent only: provisional, and off the leaderboard until 5 different opponents (R11.5)
+    assert alice.locator("#leaderboard tbody tr", has_text=alice_name).count() == 0
     screenshot(alice, "online-leaderboard")
 
 

@@ -27,12 +27,13 @@ SNAPSHOT = """() => ({
 
 
 def watch_states(page: Any) -> list[dict[str, Any]]:
-    """Every state message the server sends to the page, in order."""
+    """Every state and update message the server sends to the page, in order (the page asks for updates: each
+    has the version, the view's figures and whose turn it is, as a state has)."""
     states: list[dict[str, Any]] = []
 
     def on_frame(payload: str | bytes) -> None:
         message = json.loads(payload)
-        if isinstance(message, dict) and message.get("type") == "state":
+        if isinstance(message, dict) and message.get("type") in ("state", "update"):
             states.append(message)
 
     page.on("websocket", lambda socket: socket.on("framereceived", on_frame))

@@ -52,6 +52,6 @@ class Person:
 
 def sweep(client: TestClient) -> int:
     """Run the server's deadline sweep now (the test's clock has moved)."""
-    online = client.app.state.online  # type: ignore[attr-defined]
+    online = client.app.state.online.sweeper  # type: ignore[attr-defined]
     ended: int = client.portal.call(online.sweep)  # type: ignore[union-attr]
     return ended

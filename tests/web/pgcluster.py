@@ -105,11 +105,13 @@ class PostgresCluster:
     def pause(self) -> None:
         """Stop every process of the server (SIGSTOP): it accepts connections and answers nothing."""
         for pid in self.processes():
-            os.kill(pid, signal.SIGSTOP)
+            with contextlib.suppress(ProcessLookupError):  # a backend that ended since it was listed
+                os.kill(pid, signal.SIGSTOP)
 
     def resume(self) -> None:
         for pid in self.processes():
-            os.kill(pid, signal.SIGCONT)
+            with contextlib.suppress(ProcessLookupError):  # a backend that ended since it was listed
+                os.kill(pid, signal.SIGCONT)
 
     def __enter__(self) -> PostgresCluster:
         return self.start()

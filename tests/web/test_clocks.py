@@ -1,13 +1,14 @@
-"""The clock arithmetic of docs/rules.md R11 (web/online/clocks.py), on moments given by hand."""
+"""The clock arithmetic of docs/rules.md R11 (web/storage/clocks.py), on moments given by hand."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from timessquare.web.online.clocks import Clock, TimeControl
+from timessquare.web.storage.clocks import Clock, TimeControl
 
 START = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 
@@ -47,3 +48,16 @@ def test_time_left_never_goes_below_zero_and_only_the_mover_pays(turns: list[int
         clock = clock.turn_passed(other, moment)
         assert clock.left[other] == before[other]
         assert clock.left[mover] == max(0, before[mover] - spent)
+
+
+@pytest.mark.parametrize(("name", "kind"), [("5+3", "realtime"), ("1+0", "realtime"), ("3d", "correspondence")])
+def test_a_control_says_its_kind_as_data(name: str, kind: str) -> None:
+    control = TimeControl.parse(name)
+    assert control.kind == kind and control.correspondence is (kind == "correspondence")
+    assert Clock.start(control, "A", START).document(START)["kind"] == kind
+
+
+@pytest.mark.parametrize("text", ["5", "0+3", "2d", "5+3 ", 5, None])
+def test_a_control_outside_the_rules_is_a_plain_value_error(text: object) -> None:
+    with pytest.raises(ValueError, match="time control must be"):
+        TimeControl.parse(text)

@@ -444,7 +444,7 @@ def test_a_game_that_ended_before_its_settlement_is_settled_by_the_sweep(
 ) -> None:
     alice, bob = Person(online, "Alice"), Person(online, "Bob")
     game = challenge_and_accept(online, alice, bob, "10+5")
-    service = online.app.state.online  # type: ignore[attr-defined]
+    service = online.app.state.online.hooks  # type: ignore[attr-defined]
 
     async def broken(*_: Any) -> None:
         raise OSError("the database went away")

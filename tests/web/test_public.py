@@ -350,14 +350,14 @@ def _resign_after_a_turn_each(client: TestClient, alice: Person, bob: Person) ->
 def test_no_hint_in_a_rated_game_once_its_row_would_have_left_the_cache(
     make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("timessquare.web.online.service.CACHE", 3)
+    monkeypatch.setattr("timessquare.web.online.game_cache.CACHE", 3)
     client = make_client(login_tries_per_minute=1000)
     alice, bob = Person(client, "Alice"), Person(client, "Bob")
     game = challenge_and_accept(client, alice, bob, "10+5", rated=True)
     seats = seats_of(client, game)
     online = client.app.state.online  # type: ignore[attr-defined]
     for i in range(10):  # lookups of other games push the oldest out, but never a live game's
-        client.portal.call(online.game, f"x{i:010d}")  # type: ignore[union-attr]
+        client.portal.call(online.games.game, f"x{i:010d}")  # type: ignore[union-attr]
     to_move = seats["A"].state["view"]["to_move"]
     other = next(person for seat, (person, _) in game["seats"].items() if seat != to_move)
     other.use()  # the other player deletes the account (its games' rules must stay)

@@ -10,7 +10,16 @@ from sqlalchemy import inspect, text
 
 from timessquare.variants import DEFAULT_RULES
 from timessquare.web.sockets.table import Table
-from timessquare.web.storage import Append, GameStore, NewGame, Progress, VersionConflict, make_engine, migrate
+from timessquare.web.storage import (
+    Append,
+    GameStart,
+    GameStore,
+    NewGame,
+    Progress,
+    VersionConflict,
+    make_engine,
+    migrate,
+)
 
 
 @pytest.fixture
@@ -140,8 +149,17 @@ def test_only_one_rematch_is_created(store: GameStore) -> None:
         NewGame(t.game_id, "friend", t.session.seats, [], t.session.game.start, {}, old.game_id)
         for t in (first, second)
     ]
-    made = [store.create_rematch(old.game_id, new, first.progress()) for new in rematches]
-    assert made == ["g0000000002", "g0000000002"]
+    starts = [GameStart(new, first.progress()) for new in rematches]
+    made = [
+        store.rematch(old.game_id, start, seat, lambda rematch, seat=seat: f"{seat}{rematch}")
+        for start, seat in zip(starts, "AB", strict=True)
+    ]
+    assert made == [("g0000000002", True), ("g0000000002", True)]  # the second asker's seat is in the first's
+    assert store.seat_of("g0000000002", "Bg0000000002") == "B"
+    again = GameStart(new_table("g0000000004").stored_new({}, old.game_id), first.progress())
+    assert store.rematch(old.game_id, again, "B", lambda rematch: f"B{rematch}") == ("g0000000002", True)  # asked again
+    assert store.rematch(old.game_id, again, "B", lambda rematch: "another") == ("g0000000002", False)  # seat taken
+    assert store.load("g0000000004") is None
     assert store.load("g0000000003") is None
     stored = store.load("g0000000001")
     assert stored is not None and stored.rematch_id == "g0000000002"

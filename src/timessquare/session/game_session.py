@@ -21,16 +21,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import ACTIONS, END, LURE, checked_id
-from ..cards import SEAT_NAMES
+from ..cards import CARD_INDEX, SEAT_NAMES
 from ..errors import GameOverError, IllegalActionError, TimesSquareError
 from ..explain import Reason, illegal_reason
 from ..game import Game
 from ..outcome import RESIGNED, Outcome
 from ..players.base import Forfeit, Player
-from ..record import replay, to_record
+from ..record import ReplayError, replay, to_record
 from ..tables import TK_START
 from ..variants import DEFAULT_RULES, Rules
-from ..view import PlayerView
+from ..view import SHUFFLE, PlayerView
 from .choices import action_words
 from .destinations import destinations
 from .log import LogEntry, ending_words, entries_of
@@ -388,9 +388,7 @@ class GameSession:
             raise RuleError(ACTIONS[aid].notation, reason)
         return self._apply(aid)
 
-    def act_all(
-        self, seat: int | None, actions: Sequence[str | int], version: int | None = None
-    ) -> list[LogEntry]:
+    def act_all(self, seat: int | None, actions: Sequence[str | int], version: int | None = None) -> list[LogEntry]:
         """Several actions of one turn by one person (a trade's discards and its `end`), all or none: each is
         checked as `act` checks one, on a copy of the state first, so the game is unchanged when any is
         refused (RuleError, InvalidActionError, NotYourTurnError for one after the turn ended)."""
@@ -414,6 +412,28 @@ class GameSession:
         for aid in ids:
             entries += self._apply(aid)
         return entries
+
+    def catch_up(self, entries: Sequence[str], forfeit: tuple[str, str] | None = None) -> list[LogEntry]:
+        """The record's entries that another process appended after ours (a reshuffle's `shuffle …` entry with
+        its order), then its forfeit if it has one: applied as a replay applies them, each checked, and logged
+        from the events they record. Raises ReplayError (the game is then unusable: read it back whole)."""
+        game, first = self.game, len(self.game.events)
+        deal, game.rng = game.rng, None  # a reshuffle's order comes from its entry, not from our generator
+        try:
+            for entry in entries:
+                try:
+                    if entry.startswith(SHUFFLE):
+                        game.apply_chance([CARD_INDEX[code] for code in entry.split(" ")[1:]])
+                    else:
+                        game.apply_checked(entry)
+                except (TimesSquareError, KeyError) as e:
+                    raise ReplayError(len(game.moves) + 1, entry, str(e)) from None
+            if forfeit is not None and not game.is_over:
+                game.resign(SEAT_NAMES.index(forfeit[0]), forfeit[1])
+        finally:
+            game.rng = deal
+        entries_now = entries_of(game.events[first:]) if self.words else []
+        return self._changed(entries_now)
 
     def computer_turn(self) -> ComputerTurn:
         """What the computer to move is asked (raises NotYourTurnError when no computer is to move)."""

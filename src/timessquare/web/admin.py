@@ -24,22 +24,29 @@ def run_admin(database_url: str, action: str, target: str) -> tuple[int, str]:
     try:
         migrate(engine)
         moderation = Moderation(engine)
-        if action == "accounts":
-            seen = moderation.accounts_from(target)
-            lines = [
-                f"{s.name}\t{'signed up here' if s.signed_up_here else ''}\t"
-                f"{s.last_login.strftime('%Y-%m-%d %H:%M') if s.last_login else ''}".rstrip()
-                for s in seen
-            ]
-            return 0, "\n".join(lines) if lines else f"no account signed up or is logged in from {target}"
-        account = moderation.account(target)
-        if account is None:
-            return 1, f"there is no account named {target!r}"
-        if action == "reset-password":
-            return 0, f"the new password of {account.name}: {moderation.reset_password(account, HASHER)}"
-        undo = action.startswith("un")
-        flag = FLAG_OF[action[2:] if undo else action]
-        moderation.set_flag(account, flag, not undo)
-        return 0, f"{account.name}: {flag} {'off' if undo else 'on'}"
+        try:
+            return _act(moderation, action, target)
+        finally:
+            moderation.close()
     finally:
         engine.dispose()
+
+
+def _act(moderation: Moderation, action: str, target: str) -> tuple[int, str]:
+    if action == "accounts":
+        seen = moderation.accounts_from(target)
+        lines = [
+            f"{s.name}\t{'signed up here' if s.signed_up_here else ''}\t"
+            f"{s.last_login.strftime('%Y-%m-%d %H:%M') if s.last_login else ''}".rstrip()
+            for s in seen
+        ]
+        return 0, "\n".join(lines) if lines else f"no account signed up or is logged in from {target}"
+    account = moderation.account(target)
+    if account is None:
+        return 1, f"there is no account named {target!r}"
+    if action == "reset-password":
+        return 0, f"the new password of {account.name}: {moderation.reset_password(account, HASHER)}"
+    undo = action.startswith("un")
+    flag = FLAG_OF[action[2:] if undo else action]
+    moderation.set_flag(account, flag, not undo)
+    return 0, f"{account.name}: {flag} {'off' if undo else 'on'}"

@@ -32,6 +32,8 @@ from .api.finished import FinishedGames
 from .api.learn import learn
 from .api.quotas import Quotas
 from .api.requests import ApiError, error_response
+from .games.seat_tokens import SeatTokens
+from .games.starter import GameStarter
 from .guards.limits import GateFull, SocketCounts, SocketLimits, Throttled, WorkGate
 from .guards.origin import OriginCheck
 from .guards.security import SecurityHeaders, is_game_id
@@ -42,6 +44,7 @@ from .sockets.rooms import Rooms, unavailable
 from .sockets.ws import game_socket
 from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
 from .storage.analyses import AnalysisStore
+from .storage.clocks import system_now
 from .storage.database import free_bytes
 from .storage.notify import ChangeListener
 from .storage.writer import Database
@@ -233,5 +236,7 @@ def create_app(settings: Settings) -> Starlette:
     app.state.socket_counts = SocketCounts(settings.socket_limits)
     app.state.finished = FinishedGames()
     app.state.internal_errors = 0
-    online = online_routes.install(app, engine, rooms, settings)
+    starter = GameStarter(rooms, settings.rules, SeatTokens(rooms.database), settings.now or system_now)
+    app.state.starter = starter
+    online = online_routes.install(app, engine, starter, settings)
     return app

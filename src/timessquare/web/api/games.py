@@ -16,15 +16,16 @@ from ...cards import SEAT_NAMES
 from ...catalog import ENGLISH, languages
 from ...players.levels import LEVELS
 from ...session.timeline import walk
-from ..guards.security import derive_token, hash_token, is_game_id, is_token, new_game_id, new_token
+from ..games.starter import GameStarter, SeatTaken
+from ..guards.security import hash_token, is_game_id, is_token
 from ..sockets.rooms import Rooms
-from ..sockets.table import FRIEND, YOU, Table
+from ..sockets.table import FRIEND, Table
 from ..storage import StoredGame, Summary
 from ..workers.analyst import for_the_page
 from .finished import FinishedGames, TooManyAtOnce
-from .quotas import admit_computer_game, own_computer_game
+from .quotas import admit_computer_game
 from .replay import replay_document
-from .requests import ApiError, bad_request, game_links, read_json
+from .requests import ApiError, bad_request, read_json, seat_links
 
 MAX_TOKENS = 200
 
@@ -68,19 +69,9 @@ async def create_game(request: Request) -> Response:
     else:
         raise bad_request('mode must be "computer" or "friend"')
     owner = admit_computer_game(request, None) if mode == "computer" else ()
-    rooms = _rooms(request)
-    table = Table.new(new_game_id(), str(mode), str(level), _seat_choice(data), request.app.state.rules)
-    mine = next(seat for seat, name in table.session.seats.items() if name == YOU)
-    token, invite = new_token(), (new_token() if mode == "friend" else None)
-    seats = {mine: hash_token(token)}
-    if invite is not None:
-        seats[SEAT_NAMES[1 - SEAT_NAMES.index(mine)]] = hash_token(invite)
-    new = table.stored_new(seats)
-    await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
-    if mode == "computer":
-        own_computer_game(request, table.game_id, owner)
-        rooms.add(table)  # if the computer moves first, it starts thinking now
-    return JSONResponse(game_links(table.game_id, mine, token, invite), status_code=201)
+    starter: GameStarter = request.app.state.starter
+    link = await starter.with_link(str(mode), str(level), _seat_choice(data), owner)
+    return JSONResponse(seat_links(link), status_code=201)
 
 
 async def my_games(request: Request) -> Response:
@@ -193,30 +184,19 @@ async def rematch(request: Request) -> Response:
     if not is_token(token):
         raise ApiError(403, "forbidden", "a rematch needs the token of a seat in this game")
     assert isinstance(token, str)
-    game_id, stored, table = await _finished_game(request)
+    game_id, stored, _ = await _finished_game(request)
     rooms = _rooms(request)
-    store = rooms.database.store
-    old_seat = await rooms.database.run(store.seat_of, game_id, hash_token(token))
+    old_seat = await rooms.database.run(rooms.database.store.seat_of, game_id, hash_token(token))
     if old_seat is None:
         raise ApiError(403, "forbidden", "this token holds no seat in this game")
-    new_id = stored.rematch_id or new_game_id()
-    new_seat = SEAT_NAMES[1 - SEAT_NAMES.index(old_seat)]  # seats swap
-    new_token_ = derive_token(token, new_id)
-    if stored.rematch_id is None:
-        owner = admit_computer_game(request, None) if stored.mode == "computer" else ()
-        players = {"A": stored.players["B"], "B": stored.players["A"]}
-        fresh = Table.new(new_id, stored.mode, "", "A", table.session.rules, players=players)
-        new = fresh.stored_new({}, rematch_of=game_id)
-        kept = await rooms.database.run(store.create_rematch, game_id, new, fresh.progress())
-        if kept == new_id and fresh.mode == "computer":
-            own_computer_game(request, new_id, owner)
-            rooms.add(fresh)
-        new_id = kept
-        new_token_ = derive_token(token, new_id)
-    if not await rooms.database.run(store.add_seat, new_id, new_seat, hash_token(new_token_)):
-        raise ApiError(409, "conflict", "that seat of the rematch is taken")
+    starter: GameStarter = request.app.state.starter
+    owner = admit_computer_game(request, None) if stored.mode == "computer" and stored.rematch_id is None else ()
+    try:
+        link = await starter.rematch(stored, token, old_seat, owner)
+    except SeatTaken:
+        raise ApiError(409, "conflict", "that seat of the rematch is taken") from None
     room = rooms.rooms.get(game_id)
-    if room is not None and room.rematch != new_id:
-        room.rematch = new_id
+    if room is not None and room.rematch != link.game_id:
+        room.rematch = link.game_id
         room.broadcast()
-    return JSONResponse(game_links(new_id, new_seat, new_token_, None), status_code=201)
+    return JSONResponse(seat_links(link), status_code=201)

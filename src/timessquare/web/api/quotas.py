@@ -77,7 +77,7 @@ class Quotas:
 
 def admit_computer_game(connection: HTTPConnection, account_id: int | None) -> tuple[str, ...]:
     """The owner keys of a new game against the computer, or 429 while the owner's other computer games keep
-    enough workers busy; the caller gives the keys to `own_computer_game` once the game exists."""
+    enough workers busy; the game starter gives the keys to the worker pool (`WorkerPool.own`) with the game."""
     pool: WorkerPool = connection.app.state.rooms.pool
     keys = owner_keys(connection, account_id)
     for key in keys:
@@ -87,9 +87,3 @@ def admit_computer_game(connection: HTTPConnection, account_id: int | None) -> t
             words = f"the computer is still thinking in {cap} of your games: play them first"
             raise ApiError(429, "rate_limited", words, 2)
     return keys
-
-
-def own_computer_game(connection: HTTPConnection, game_id: str, keys: tuple[str, ...]) -> None:
-    """Before its computer starts: the game's computer turns are its owner's share of the workers."""
-    pool: WorkerPool = connection.app.state.rooms.pool
-    pool.own(game_id, keys)

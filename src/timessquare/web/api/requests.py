@@ -11,6 +11,7 @@ from starlette.responses import JSONResponse
 
 from ...errors import FormatError, TimesSquareError
 from ...jsonread import parse_json
+from ..games.starter import SeatLink
 
 MAX_BODY_BYTES = 16 * 1024
 
@@ -80,6 +81,11 @@ def _encodable(value: Any) -> bool:
     if isinstance(value, list):
         return all(_encodable(v) for v in value)
     return True
+
+
+def seat_links(link: SeatLink) -> dict[str, Any]:
+    """A new game's seat as the API answers it (web/games/starter.py makes the link)."""
+    return game_links(link.game_id, link.seat, link.token, link.invite)
 
 
 def game_links(game_id: str, seat: str, token: str, invite: str | None) -> dict[str, Any]:

@@ -24,13 +24,14 @@ from ..api.requests import ApiError, bad_request, read_json
 from ..guards.limits import WorkGate
 from ..guards.security import KeyedLimiter, hash_token, new_token
 from ..metrics import REFUSALS
+from ..storage.database import aware
 from .devices import known_device, remember_device
 from .guard import LOGIN_DAYS, clear_login_cookie, refuse_cross_site, required_account, set_login_cookie
 from .guard import current_account as current_account
 from .names import is_name, name_key, name_problem
 from .ratings import DISTINCT_OPPONENTS
-from .seat_tokens import new_seat_tokens
-from .store import Account, NameTaken, aware
+from .seat_renewal import new_seat_tokens
+from .store import Account, NameTaken
 
 HASHER = PasswordHasher()  # argon2id with the library's recommended cost
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
@@ -211,7 +212,7 @@ async def delete_account(request: Request) -> Response:
     await _check_password(request, account, _password(data))
     await online.run(online.store.delete_account, account.id)
     await new_seat_tokens(online, account.id)
-    online.forget_account(account.id)
+    online.games.forget_account(account.id)
     response = Response(status_code=204)
     clear_login_cookie(request, response)
     return response

@@ -27,7 +27,7 @@ async def _key(connection: HTTPConnection) -> bytes:
     state = connection.app.state
     if getattr(state, "device_key", None) is None:
         online: Online = state.online
-        state.device_key = (await online.run(online.store.key, "devices")).encode()
+        state.device_key = (await online.run(online.rooms.database.store.server_key, "devices")).encode()
     key: bytes = state.device_key
     return key
 

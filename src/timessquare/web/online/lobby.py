@@ -2,45 +2,51 @@
 to a named player; quick pairing; the computer levels; and the lobby socket that keeps the home page live.
 
 A game between two accounts is an ordinary game of two people (mode "friend") with a row in `online_games`
-(who sits where, rated or not, its clock). Each account's seat token is derived (service.seat_token), so an
-account can open its game from any device; the database keeps only the tokens' hashes, as for every game.
+(who sits where, rated or not, its clock), made with it in one write by web/games/starter.py. Each account's
+seat token is derived (web/games/seat_tokens.py), so an account can open its game from any device; the
+database keeps only the tokens' hashes, as for every game.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
-from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ...cards import SEAT_NAMES
 from ...players.levels import LEVELS
-from ..api.quotas import admit_computer_game, own_computer_game
-from ..api.requests import ApiError, bad_request, game_links, read_json
+from ..api.quotas import admit_computer_game
+from ..api.requests import ApiError, bad_request, game_links, read_json, seat_links
 from ..guards.limits import SocketCounts
-from ..guards.security import hash_token, is_game_id, new_game_id
-from ..sockets.table import FRIEND, YOU, Table
-from ..sockets.ws import Connection, admitted
+from ..guards.security import is_game_id
+from ..sockets.ws import admitted
+from ..storage.clocks import TimeControl
 from .accounts import current_account
-from .clocks import OFFERED, Clock, TimeControl
 from .guard import refuse_cross_site, required_account
+from .lobby_listeners import LobbyListener
 from .lobby_news import LobbyNews
 from .names import is_name, name_key
 from .ratings import LEVEL_RATINGS
 from .service import Online
-from .store import Account, Challenge, OnlineGame
+from .store import Account, Challenge
 
 MAX_OPEN = 3  # open challenges (seeks included) per account
-COMPUTER_CONTROL = TimeControl.parse("1d")  # a rated game against the computer: a day a turn (R11.5)
+OFFERED = ("3+2", "5+3", "10+5", "15+10", "1d", "3d", "7d")  # the time controls the lobby offers
 
 
 def _online(request: Request | WebSocket) -> Online:
     online: Online = request.app.state.online
     return online
+
+
+def _control(data: dict[str, Any]) -> TimeControl:
+    try:
+        return TimeControl.parse(data.get("control"))
+    except ValueError as e:
+        raise bad_request(str(e)) from None
 
 
 def _rated(data: dict[str, Any]) -> bool:
@@ -68,6 +74,7 @@ def lobby_document(challenges: list[Challenge], account: Account | None) -> dict
         "challenges": [c.document() | {"quick": c.quick} for c in challenges if visible(c)],
         "computer": computer_levels(),
         "controls": list(OFFERED),
+        "control_kinds": {name: TimeControl.parse(name).kind for name in OFFERED},  # the pages never guess it
     }
 
 
@@ -79,10 +86,10 @@ async def lobby(request: Request) -> Response:
 
 async def tell_lobby_sockets(online: Online) -> None:
     """Every lobby socket gets the lobby again, as its account sees it."""
-    if not online.lobby_listeners:
+    if not online.lobby.listeners:
         return
     challenges = await online.run(online.store.challenges)
-    for listener in list(online.lobby_listeners):
+    for listener in online.lobby:
         listener.send({"type": "lobby", **lobby_document(challenges, listener.account)})
 
 
@@ -99,7 +106,7 @@ async def post_challenge(request: Request) -> Response:
     if account.muted:
         raise ApiError(403, "muted", "this account may not post challenges on this server")
     data = await read_json(request, {"control", "rated", "to"})
-    control, rated = TimeControl.parse(data.get("control")), _rated(data)
+    control, rated = _control(data), _rated(data)
     online = _online(request)
     target_id = None
     if data.get("to") is not None:
@@ -171,33 +178,16 @@ async def accept_challenge(request: Request) -> Response:
 
 
 async def _start(request: Request, online: Online, challenge: Challenge, account: Account) -> Response:
-    if not await online.run(online.store.take_challenge, challenge.id):
+    """The game of a challenge taken by `account`, with its clock (404 if someone else took it first)."""
+    control = TimeControl.parse(challenge.control)  # checked when it was posted
+    by = challenge.account.id
+    links = await online.starter.for_accounts(by, account.id, control, challenge.rated, challenge.id)
+    if links is None:
         raise ApiError(404, "not_found", "that challenge is gone (taken or cancelled)")
-    control = TimeControl.parse(challenge.control)
-    table = Table.new(new_game_id(), "friend", FRIEND, "random", request.app.state.rules)
-    seat_of = {challenge.account.id: _seat_named(table, YOU), account.id: _seat_named(table, FRIEND)}
-    tokens = {i: await online.seat_token(table.game_id, seat, i) for i, seat in seat_of.items()}
-    seats = {seat_of[i]: hash_token(tokens[i]) for i in seat_of}
-    rooms = online.rooms
-    new = table.stored_new(seats)
-    await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
-    to_move = SEAT_NAMES[table.session.to_move or 0]
-    accounts: dict[str, int | None] = {seat: i for i, seat in seat_of.items()}
-    clock = Clock.start(control, to_move, online.now())
-    await online.add_game(OnlineGame(table.game_id, accounts, None, challenge.rated, clock, False))
-    await online.run(online.store.drop_seeks, list(seat_of))
-    links = {i: game_links(table.game_id, seat_of[i], tokens[i], None) for i in seat_of}
-    online.tell_lobby({"type": "started", **links[challenge.account.id]}, {challenge.account.id})
-    await request.app.state.lobby_wire.publish_started(
-        table.game_id, seat_of[challenge.account.id], challenge.account.id
-    )
+    online.lobby.tell({"type": "started", **seat_links(links[by])}, {by})
+    await request.app.state.lobby_wire.publish_started(links[by].game_id, links[by].seat, by)
     _changed(request)
-    return JSONResponse(links[account.id], status_code=201)
-
-
-def _seat_named(table: Table, name: str) -> str:
-    """The seat of the record name ("you": the challenger; "friend": who accepted)."""
-    return next(seat for seat, who in table.session.seats.items() if who == name)
+    return JSONResponse(seat_links(links[account.id]), status_code=201)
 
 
 async def quick_pairing(request: Request) -> Response:
@@ -209,7 +199,7 @@ async def quick_pairing(request: Request) -> Response:
     account = await required_account(request)
     request.app.state.quotas.check(request, "lobby", account.id)
     data = await read_json(request, {"control", "rated"})
-    control, rated = TimeControl.parse(data.get("control")), _rated(data)
+    control, rated = _control(data), _rated(data)
     async with request.app.state.pairing:
         return await _pair(request, account, control, rated)
 
@@ -237,19 +227,8 @@ async def play_computer(request: Request) -> Response:
     if level not in LEVELS:
         raise bad_request(f"level must be one of {', '.join(LEVELS)}")
     owner = admit_computer_game(request, account.id)
-    online = _online(request)
-    table = Table.new(new_game_id(), "computer", str(level), "random", request.app.state.rules)
-    seat = _seat_named(table, YOU)
-    token = await online.seat_token(table.game_id, seat, account.id)
-    rooms = online.rooms
-    new = table.stored_new({seat: hash_token(token)})
-    await rooms.database.run(rooms.database.store.create, new, table.progress(), table.entries_since(0))
-    accounts: dict[str, int | None] = {s: (account.id if s == seat else None) for s in SEAT_NAMES}
-    clock = Clock.start(COMPUTER_CONTROL, SEAT_NAMES[table.session.to_move or 0], online.now()) if rated else None
-    await online.add_game(OnlineGame(table.game_id, accounts, str(level), rated, clock, False))
-    own_computer_game(request, table.game_id, owner)
-    rooms.add(table)
-    return JSONResponse(game_links(table.game_id, seat, token, None), status_code=201)
+    link = await _online(request).starter.against_computer(account.id, str(level), rated, owner)
+    return JSONResponse(seat_links(link), status_code=201)
 
 
 async def my_seat(request: Request) -> Response:
@@ -258,20 +237,11 @@ async def my_seat(request: Request) -> Response:
     account = await current_account(request)
     online = _online(request)
     game_id = str(request.path_params["game_id"])
-    game = await online.game(game_id) if is_game_id(game_id) and account is not None else None
+    game = await online.games.game(game_id) if is_game_id(game_id) and account is not None else None
     seat = None if game is None else next((s for s, i in game.accounts.items() if account and i == account.id), None)
     if seat is None or account is None:
         return JSONResponse({"seat": None})
-    return JSONResponse(game_links(game_id, seat, await online.seat_token(game_id, seat, account.id), None))
-
-
-@dataclass(eq=False)
-class LobbyListener(Connection):
-    account: Account | None = None
-
-    @property
-    def account_id(self) -> int | None:
-        return None if self.account is None else self.account.id
+    return JSONResponse(game_links(game_id, seat, await online.seat_tokens.of(game_id, seat, account.id), None))
 
 
 async def lobby_socket(socket: WebSocket) -> None:
@@ -295,7 +265,7 @@ async def _serve_lobby(socket: WebSocket) -> None:
     pump = asyncio.create_task(listener.pump(), name="lobby writer")
     challenges = await online.run(online.store.challenges)
     listener.send({"type": "lobby", **lobby_document(challenges, listener.account)})
-    online.lobby_listeners.add(listener)
+    online.lobby.add(listener)
     try:
         while True:
             frame = await socket.receive()
@@ -307,7 +277,7 @@ async def _serve_lobby(socket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        online.lobby_listeners.discard(listener)
+        online.lobby.discard(listener)
         listener.close()
         if not pump.done():
             pump.cancel()

@@ -64,7 +64,7 @@ class LobbyWire:
             task.add_done_callback(self.tasks.discard)
 
     async def _started(self, game_id: str, seat: str, account_id: int) -> None:
-        if not any(listener.account_id == account_id for listener in self.online.lobby_listeners):
+        if not any(listener.account_id == account_id for listener in self.online.lobby):
             return
-        token = await self.online.seat_token(game_id, seat, account_id)
-        self.online.tell_lobby({"type": "started", **game_links(game_id, seat, token, None)}, {account_id})
+        token = await self.online.seat_tokens.of(game_id, seat, account_id)
+        self.online.lobby.tell({"type": "started", **game_links(game_id, seat, token, None)}, {account_id})

@@ -13,13 +13,17 @@ from typing import Any
 
 from sqlalchemy import Engine, delete, func, or_, select, update
 
+from ..games.seat_tokens import KEY_NAME
 from ..guards.security import account_seat_token, hash_token
+from ..storage import GameStore
+from ..storage.database import aware
+from ..storage.online_games import online_game_of
+from ..storage.online_schema import accounts, logins, online_games, rating_history
 from ..storage.schema import games, seats
 from .glicko2 import Rating
 from .names import name_key
 from .ratings import new_ratings
-from .store import Account, OnlineStore, _online, apply_ratings, aware
-from .tables import accounts, logins, online_games, rating_history
+from .store import Account, OnlineStore, apply_ratings
 
 FLAGS = ("banned", "muted", "cheater")
 
@@ -35,6 +39,10 @@ class Moderation:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.store = OnlineStore(engine)
+        self.games = GameStore(engine)
+
+    def close(self) -> None:
+        self.games.close()
 
     def account(self, name: str) -> Account | None:
         return self.store.account_by_key(name_key(name))
@@ -56,7 +64,7 @@ class Moderation:
         password = secrets.token_urlsafe(12)
         password_hash = hasher.hash(password)
         self.store.set_password(account.id, password_hash)
-        key = self.store.key("seat_tokens").encode()
+        key = self.games.server_key(KEY_NAME).encode()
         with self.engine.begin() as c:
             for game_id, seat in self.store.open_seats_of(account.id):
                 token = account_seat_token(key, game_id, seat, account.id, password_hash)
@@ -99,4 +107,4 @@ def recompute_ratings(c: Any) -> None:
         row = c.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().first()
         result = c.execute(select(games.c.result).where(games.c.id == game_id)).scalar()
         if row is not None and row["rated"] and result is not None:
-            apply_ratings(c, _online(row), result, aware(at), new_ratings)
+            apply_ratings(c, online_game_of(row), result, aware(at), new_ratings)

@@ -11,7 +11,8 @@ from datetime import datetime, timedelta
 
 from ...cards import SEAT_NAMES
 from ..sockets.rooms import Rooms
-from .store import OnlineGame, OnlineStore
+from ..storage.online_games import OnlineGame
+from .store import OnlineStore
 
 PRESENCE_SECONDS = 10  # so a seat is seen at most this long before it went away
 

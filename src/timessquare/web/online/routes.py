@@ -12,13 +12,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
+from ..games.starter import GameStarter
 from ..pages.templating import SCRIPTED, render
-from ..sockets.rooms import Rooms
 from . import accounts, lobby, seats
 from .accounts import AccountLimits, PasswordWork
 from .lobby_news import LobbyNews
 from .lobby_wire import LobbyWire
-from .service import Online, system_now
+from .service import Online
 from .store import OnlineStore
 
 
@@ -56,10 +56,10 @@ ROUTES: list[BaseRoute] = [
 ]
 
 
-def install(app: Starlette, engine: Engine, rooms: Rooms, settings: Any) -> Online:
+def install(app: Starlette, engine: Engine, starter: GameStarter, settings: Any) -> Online:
     """Online play on this app (web/app.py's `Settings`): its state (`app.state.online`) and the room hooks;
     the routes are ROUTES."""
-    online = Online(OnlineStore(engine), rooms, settings.now or system_now)
+    online = Online(OnlineStore(engine), starter.rooms, starter, starter.now)
     app.state.online = online
     app.state.account_limits = AccountLimits(settings.login_tries_per_minute)
     app.state.passwords = PasswordWork(settings.password_queue)

@@ -3,16 +3,20 @@ the other player has left (docs/rules.md R11.4)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ...cards import SEAT_NAMES
 from ..api.requests import ApiError, game_links, read_json
 from ..guards.security import hash_token, is_game_id, is_token
-from .clocks import LEAVER_GRACE
+from ..storage.online_games import OnlineGame
 from .guard import refuse_cross_site, required_account
 from .service import LEFT_THE_GAME, Online
-from .store import OnlineGame, SeatTaken
+from .store import SeatTaken
+
+LEAVER_GRACE = timedelta(seconds=60)  # a real-time player gone this long on his own turn can be claimed against
 
 
 def _game_id(request: Request) -> str:
@@ -33,20 +37,20 @@ async def take_seat(request: Request) -> Response:
     seat = await online.run(store.seat_of, game_id, hash_token(str(token))) if is_token(token) else None
     if seat is None:
         raise ApiError(403, "forbidden", "this token holds no seat in this game")
-    game = await online.game(game_id)
+    game = await online.games.game(game_id)
     if game is not None and game.accounts[seat] not in (None, account.id):
         raise ApiError(409, "conflict", "that seat belongs to another account")
     if game is not None and account.id in game.accounts.values() and game.accounts[seat] != account.id:
         raise ApiError(409, "conflict", "you hold the other seat of this game already")
-    new_token = await online.seat_token(game_id, seat, account.id)
+    new_token = await online.seat_tokens.of(game_id, seat, account.id)
     try:
         await online.run(
             online.store.take_seat, game_id, seat, hash_token(str(token)), hash_token(new_token), account.id
         )
     except SeatTaken as e:
         raise ApiError(409, "conflict", str(e)) from None
-    online.cache.pop(game_id, None)
-    await online.game(game_id)
+    online.games.forget(game_id)
+    await online.games.game(game_id)
     return JSONResponse(game_links(game_id, seat, new_token, None))
 
 
@@ -57,7 +61,7 @@ async def claim_leaver(request: Request) -> Response:
     await read_json(request, set())
     game_id = _game_id(request)
     online: Online = request.app.state.online
-    game = await online.game(game_id)
+    game = await online.games.game(game_id)
     mine = None if game is None else next((s for s, i in game.accounts.items() if i == account.id), None)
     if game is None or mine is None:
         raise ApiError(403, "forbidden", "you hold no seat in that game")
@@ -65,7 +69,7 @@ async def claim_leaver(request: Request) -> Response:
     if room is None:
         raise ApiError(404, "not_found", "there is no such game")
     async with room.lock:
-        game = await online.game(game_id)
+        game = await online.games.game(game_id)
         assert game is not None
         other = SEAT_NAMES.index("B" if mine == "A" else "A")
         _check_claim(game, room.session.to_move, other, {c.seat for c in room.connections})

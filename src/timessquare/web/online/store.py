@@ -1,30 +1,27 @@
-"""Reading and writing the online tables (tables.py): short blocking transactions, called from worker threads.
+"""Reading and writing the online tables (storage/online_schema.py): short blocking transactions, called from
+worker threads. A new online game's row is written with its game, by storage `GameStore.start`.
 
 Every moment stored comes from the caller (the server's injected clock), never from here.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..storage.changes import notify
+from ..storage.clocks import Clock
+from ..storage.database import aware
+from ..storage.online_games import OnlineGame, clock_columns, online_game_of
+from ..storage.online_schema import accounts, challenges, logins, online_games, rating_history
 from ..storage.schema import games, seats
-from .clocks import Clock, TimeControl
 from .glicko2 import Rating
 from .ratings import REPEAT_DAYS, repeat_weight
-from .tables import accounts, challenges, logins, online_games, rating_history, server_keys
-
-
-def aware(moment: datetime) -> datetime:
-    """SQLite gives back naive datetimes; every time stored is UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -49,16 +46,6 @@ class Account:
             "provisional": self.rating.provisional,
             "games": self.games,
         }
-
-
-@dataclass(frozen=True)
-class OnlineGame:
-    game_id: str
-    accounts: dict[str, int | None]  # by seat
-    level: str | None
-    rated: bool
-    clock: Clock | None
-    finished: bool
 
 
 @dataclass(frozen=True)
@@ -97,34 +84,6 @@ def _account(row: Any) -> Account:
         bool(row["banned"]),
         bool(row["muted"]),
     )
-
-
-def _online(row: Any) -> OnlineGame:
-    clock = None
-    if row["control"] is not None:
-        left = {"A": row["left_a_ms"], "B": row["left_b_ms"]}
-        clock = Clock(TimeControl.parse(row["control"]), left, row["clock_seat"], aware(row["turn_started"]))
-    return OnlineGame(
-        row["game_id"],
-        {"A": row["account_a"], "B": row["account_b"]},
-        row["level"],
-        bool(row["rated"]),
-        clock,
-        bool(row["finished"]),
-    )
-
-
-def _clock_values(clock: Clock | None) -> dict[str, Any]:
-    if clock is None:
-        return {}
-    return {
-        "control": clock.control.name,
-        "left_a_ms": clock.left["A"],
-        "left_b_ms": clock.left["B"],
-        "clock_seat": clock.running,
-        "turn_started": clock.since,
-        "deadline": clock.deadline,
-    }
 
 
 def apply_ratings(c: Any, game: OnlineGame, result: str, now: datetime, rate: Any) -> dict[int, Rating]:
@@ -272,42 +231,16 @@ class OnlineStore:
         with self.engine.begin() as c:
             c.execute(delete(logins).where(logins.c.token_hash == token_hash))
 
-    def key(self, name: str) -> str:
-        """A server secret by name, made on first use (the first writer wins)."""
-        with self.engine.begin() as c:
-            value = c.execute(select(server_keys.c.value).where(server_keys.c.name == name)).scalar()
-            if value is None:
-                try:
-                    with c.begin_nested():
-                        c.execute(insert(server_keys).values(name=name, value=secrets.token_hex(32)))
-                except IntegrityError:
-                    pass
-                value = c.execute(select(server_keys.c.value).where(server_keys.c.name == name)).scalar_one()
-        return str(value)
-
     # -------------------------------------------------------------- online games
-
-    def add_online_game(self, game: OnlineGame) -> None:
-        values = dict(
-            game_id=game.game_id,
-            account_a=game.accounts["A"],
-            account_b=game.accounts["B"],
-            level=game.level,
-            rated=game.rated,
-            finished=False,
-            **_clock_values(game.clock),
-        )
-        with self.engine.begin() as c:
-            c.execute(insert(online_games).values(**values))
 
     def online_game(self, game_id: str) -> OnlineGame | None:
         with self.engine.connect() as c:
             row = c.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().first()
-        return None if row is None else _online(row)
+        return None if row is None else online_game_of(row)
 
     def set_clock(self, game_id: str, clock: Clock) -> None:
         with self.engine.begin() as c:
-            c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**_clock_values(clock)))
+            c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**clock_columns(clock)))
 
     def take_seat(self, game_id: str, seat: str, old_hash: str, new_hash: str, account_id: int) -> None:
         """A seat of a game moves into an account: its token changes, and the game becomes an online game
@@ -427,7 +360,7 @@ class OnlineStore:
             if claimed != 1:
                 return None
             row = c.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().one()
-            game = _online(row)
+            game = online_game_of(row)
             if not game.rated or not played:
                 return {}
             return apply_ratings(c, game, result, now, rate)
@@ -526,8 +459,3 @@ class OnlineStore:
         """Remove a challenge; False if it was gone already (taken by someone else, or cancelled)."""
         with self.engine.begin() as c:
             return bool(c.execute(delete(challenges).where(challenges.c.id == challenge_id)).rowcount == 1)
-
-    def drop_seeks(self, account_ids: Sequence[int]) -> None:
-        """Players who start a game stop waiting in quick pairing."""
-        with self.engine.begin() as c:
-            c.execute(delete(challenges).where(challenges.c.quick.is_(True), challenges.c.account_id.in_(account_ids)))

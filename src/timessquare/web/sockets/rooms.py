@@ -47,6 +47,10 @@ class RoomHooks:
     async def loaded(self, game_id: str) -> None:
         return None
 
+    async def changed_elsewhere(self, game_id: str) -> None:
+        """Another process changed the game (its clock, its end): forget what was read of it before."""
+        return None
+
     async def flagged(self, room: Room) -> int | None:
         return None
 
@@ -269,6 +273,29 @@ class Room:
             log.exception("computer player %r of game %s failed; playing a random legal action", turn.name, self.id)
             return random.choice(turn.legal)
 
+    async def catch_up(self, version: int) -> None:
+        """Another server process committed `version` of this game: apply what it added to the stored record
+        (its tail) to our session, as events, and tell our sockets; the game is not read back whole. Anything
+        amiss (the database, a tail that does not follow on) drops the room, and the game is read back."""
+        async with self.lock:
+            if self.broken or self.session.version >= version:
+                return
+            log_from, database = len(self.session.log), self.rooms.database
+            try:
+                tail = await database.run(database.store.tail, self.id, self.table.record_length)
+                if tail is None:
+                    raise TimesSquareError("the game is gone")
+                self.session.catch_up(tail.entries, tail.forfeit)
+                await self.rooms.hooks.changed_elsewhere(self.id)
+            except Exception as e:
+                unavailable.warning("could not follow game %s from another process: %s", self.id, e)
+                self.broken = True
+                self.rooms.drop(self)
+                return
+            self.rematch = tail.rematch_id or self.rematch
+            self.broadcast(log_from)
+        self.start_computer()
+
     def computer_played(self, turn: ComputerTurn, choice: int | Forfeit) -> None:
         self.session.computer_played(turn, choice)
         if self.session.to_move != turn.seat:
@@ -322,17 +349,19 @@ class Rooms:
         return room
 
     def changed(self, game_id: str, version: int) -> None:
-        """Another server process committed `version` of this game (notify.py): read it back if ours is older.
-        (A change of ours in progress needs nothing: its commit meets the newer version and reads back.)"""
+        """Another server process committed `version` of this game (notify.py): if ours is older, catch up from
+        the stored record's tail. (A change of ours in progress needs nothing: its commit meets the newer
+        version, and the room is read back.)"""
         room = self.rooms.get(game_id)
         if room is not None and room.session.version < version and not room.lock.locked():
-            room.broken = True  # its computer player, if at work here, stops
-            self.drop(room)
+            self.background(asyncio.create_task(room.catch_up(version), name=f"catch up {game_id}"))
 
     def changed_all(self) -> None:
         """Changes may have been missed (the listening connection was lost): read every room back."""
         for room in list(self.rooms.values()):
-            self.changed(room.id, room.session.version + 1)
+            if not room.lock.locked():
+                room.broken = True  # its computer player, if at work here, stops
+                self.drop(room)
 
     def background(self, task: asyncio.Task[Any]) -> None:
         """Keep a task alive until it is done."""

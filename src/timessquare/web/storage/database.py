@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,11 @@ def make_engine(url_text: str) -> Engine:
         "options": f"-c statement_timeout={STATEMENT_SECONDS * 1000} -c lock_timeout={LOCK_SECONDS * 1000}",
     }
     return create_engine(url, **options)
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes; every time stored is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def migrate(engine: Engine) -> None:

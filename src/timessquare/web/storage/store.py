@@ -1,6 +1,8 @@
 """Reading and writing games (SQLAlchemy Core; the same statements on SQLite and PostgreSQL).
 
-Every method is a short transaction of its own and blocks: the server calls them from worker threads.
+Every method is a short transaction of its own and blocks: the server calls them from worker threads. A new
+game is one of them (`start`): its record, its seats, its online row (clock, rated) and the challenge it
+answers are written together or not at all.
 A write names the version it expects (`append`), so two writers can never interleave a game's moves: the
 second one gets `VersionConflict` and nothing is written.
 """
@@ -8,19 +10,22 @@ second one gets `VersionConflict` and nothing is written.
 from __future__ import annotations
 
 import json
+import secrets
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...errors import TimesSquareError
 from .changes import publish
-from .database import LOCK_SECONDS, DatabaseUnavailable, dialect_name
+from .database import LOCK_SECONDS, DatabaseUnavailable, aware, dialect_name
+from .online_games import OnlineGame, online_game_columns
+from .online_schema import challenges, online_games, server_keys
 from .schema import games, health, moves, seats
 
 CHECKPOINT_SECONDS = 1.0
@@ -70,6 +75,18 @@ class NewGame:
 
 
 @dataclass(frozen=True)
+class GameStart:
+    """Everything a new game writes, in one transaction (`GameStore.start`)."""
+
+    game: NewGame
+    progress: Progress
+    entries: Sequence[str] = ()  # its first record entries (usually none)
+    online: OnlineGame | None = None  # its online row: the accounts by seat, rated or not, the clock
+    challenge: str | None = None  # the lobby challenge it answers: taken with it (no game if it is gone)
+    seekers: Sequence[int] = ()  # accounts whose quick-pairing seeks end as it starts
+
+
+@dataclass(frozen=True)
 class StoredGame:
     """A game as stored: enough to replay it."""
 
@@ -102,6 +119,16 @@ class StoredGame:
 
 
 @dataclass(frozen=True)
+class Tail:
+    """What a game's record holds past a point: its entries from there on, its version and forfeit now."""
+
+    entries: list[str]
+    version: int
+    forfeit: tuple[str, str] | None
+    rematch_id: str | None
+
+
+@dataclass(frozen=True)
 class Summary:
     id: str
     mode: str
@@ -115,11 +142,6 @@ class Summary:
 
 def now() -> datetime:
     return datetime.now(UTC)
-
-
-def _aware(moment: datetime) -> datetime:
-    """SQLite gives back naive datetimes; every time stored is UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 class GameStore:
@@ -174,12 +196,20 @@ class GameStore:
 
     def create(self, new: NewGame, progress: Progress, entries: Sequence[str] = ()) -> None:
         """Store a new game with its first record entries (usually none) and its seat token hashes."""
-        moment = now()
+        self.start(GameStart(new, progress, entries))
+
+    def start(self, start: GameStart) -> bool:
+        """Write a new game whole, in one transaction: the game and its first entries, its seats, its online row,
+        its challenge taken and its players' seeks ended. False (and nothing written) when the challenge is
+        gone: taken by someone else, or cancelled."""
         with self._writing() as connection:
-            connection.execute(insert(games).values(**_game_values(new, moment), **_progress_values(progress)))
-            _insert_moves(connection, new.id, 0, entries)
-            for seat, token_hash in new.seats.items():
-                connection.execute(insert(seats).values(token_hash=token_hash, game_id=new.id, seat=seat))
+            if start.challenge is not None:
+                taken = connection.execute(delete(challenges).where(challenges.c.id == start.challenge)).rowcount
+                if taken != 1:
+                    connection.rollback()
+                    return False
+            _insert_game(connection, start, now())
+        return True
 
     def append(
         self, game_id: str, expected_version: int, first_ply: int, entries: Sequence[str], progress: Progress
@@ -217,21 +247,43 @@ class GameStore:
             publish(connection, done)
         return written
 
-    def create_rematch(self, game_id: str, new: NewGame, progress: Progress) -> str:
-        """Create `new` as the rematch of a game, unless that game has one already; returns the rematch's id
-        (the existing one if there was one: then nothing was written)."""
-        moment = now()
+    def rematch(
+        self, game_id: str, start: GameStart, seat: str, token_hash_in: Callable[[str], str]
+    ) -> tuple[str, bool]:
+        """A rematch and one seat of it, in one transaction: `start` is written as the rematch of a game unless
+        that game has one already, and `seat` of whichever rematch it is gets the token whose hash
+        `token_hash_in(rematch_id)` gives. Returns the rematch's id and whether the seat is this token's
+        (False: the seat has another token)."""
         with self._writing() as connection:
-            claimed = connection.execute(
-                update(games).where(games.c.id == game_id, games.c.rematch_id.is_(None)).values(rematch_id=new.id)
-            ).rowcount
-            if claimed != 1:
-                kept = connection.execute(select(games.c.rematch_id).where(games.c.id == game_id)).scalar_one()
-                return str(kept)
-            connection.execute(insert(games).values(**_game_values(new, moment), **_progress_values(progress)))
-            for seat, token_hash in new.seats.items():
-                connection.execute(insert(seats).values(token_hash=token_hash, game_id=new.id, seat=seat))
-        return new.id
+            unclaimed = games.c.id == game_id, games.c.rematch_id.is_(None)
+            claim = update(games).where(*unclaimed).values(rematch_id=start.game.id)
+            if connection.execute(claim).rowcount == 1:
+                _insert_game(connection, start, now())
+                rematch_id = start.game.id
+            else:  # the other player's, made first
+                kept = select(games.c.rematch_id).where(games.c.id == game_id)
+                rematch_id = str(connection.execute(kept).scalar_one())
+            token_hash = token_hash_in(rematch_id)
+            try:
+                with connection.begin_nested():
+                    connection.execute(insert(seats).values(token_hash=token_hash, game_id=rematch_id, seat=seat))
+            except IntegrityError:
+                holder = select(seats.c.seat).where(seats.c.token_hash == token_hash, seats.c.game_id == rematch_id)
+                return rematch_id, connection.execute(holder).scalar() == seat
+        return rematch_id, True
+
+    def server_key(self, name: str) -> str:
+        """A server secret by name (the key of accounts' seat tokens), made on first use (the first writer wins)."""
+        with self._writing() as c:
+            value = c.execute(select(server_keys.c.value).where(server_keys.c.name == name)).scalar()
+            if value is None:
+                try:
+                    with c.begin_nested():
+                        c.execute(insert(server_keys).values(name=name, value=secrets.token_hex(32)))
+                except IntegrityError:
+                    pass
+                value = c.execute(select(server_keys.c.value).where(server_keys.c.name == name)).scalar_one()
+        return str(value)
 
     def add_seat(self, game_id: str, seat: str, token_hash: str) -> bool:
         """Give `seat` of a game a token (for a rematch's second player); False when it already has another."""
@@ -267,6 +319,23 @@ class GameStore:
             rematch_of=row["rematch_of"],
             rematch_id=row["rematch_id"],
         )
+
+    def tail(self, game_id: str, first_ply: int) -> Tail | None:
+        """The record's entries from index `first_ply` on, as another process committed them (None: no such
+        game). Read in one transaction, so the entries and the version agree."""
+        with self.engine.begin() as connection:
+            row = connection.execute(
+                select(games.c.version, games.c.forfeit_seat, games.c.forfeit_reason, games.c.rematch_id).where(
+                    games.c.id == game_id
+                )
+            ).first()
+            if row is None:
+                return None
+            entries = connection.execute(
+                select(moves.c.move).where(moves.c.game_id == game_id, moves.c.ply >= first_ply).order_by(moves.c.ply)
+            ).scalars()
+            forfeit = (row.forfeit_seat, row.forfeit_reason or "") if row.forfeit_seat else None
+            return Tail(list(entries), row.version, forfeit, row.rematch_id)
 
     def exists(self, game_id: str) -> bool:
         with self.engine.connect() as connection:
@@ -363,6 +432,20 @@ def _progress_values(progress: Progress) -> dict[str, Any]:
     }
 
 
+def _insert_game(connection: Connection, start: GameStart, moment: datetime) -> None:
+    """Every row of a new game (inside the caller's transaction)."""
+    new = start.game
+    connection.execute(insert(games).values(**_game_values(new, moment), **_progress_values(start.progress)))
+    _insert_moves(connection, new.id, 0, start.entries)
+    for seat, token_hash in new.seats.items():
+        connection.execute(insert(seats).values(token_hash=token_hash, game_id=new.id, seat=seat))
+    if start.online is not None:
+        connection.execute(insert(online_games).values(**online_game_columns(start.online)))
+    if start.seekers:
+        quick = challenges.c.quick.is_(True)
+        connection.execute(delete(challenges).where(quick, challenges.c.account_id.in_(list(start.seekers))))
+
+
 def _insert_moves(connection: Connection, game_id: str, first_ply: int, entries: Sequence[str]) -> None:
     if entries:
         connection.execute(insert(moves), _move_rows(Append(game_id, 0, first_ply, entries, _NO_PROGRESS)))
@@ -376,6 +459,6 @@ def _summary(row: Any, seat: str | None = None) -> Summary:
         to_move=row["to_move"],
         result=row["result"],
         public_moves=row["public_moves"],
-        updated=_aware(row["updated_at"]),
+        updated=aware(row["updated_at"]),
         seat=seat,
     )

@@ -101,7 +101,8 @@ function renderLobby() {
   const quick = $("quick");
   clear(quick);
   const waiting = lobbyState.challenges.find((c) => c.quick);
-  for (const control of lobbyState.controls.filter((c) => c.includes("+"))) {
+  // quick pairing is for real-time games: the kind of each control comes from the server, never from its name
+  for (const control of lobbyState.controls.filter((c) => lobbyState.control_kinds[c] === "realtime")) {
     quick.append(el("button", { type: "button", disabled: !account || Boolean(waiting), onclick: () => seek(control) }, control));
   }
   $("quick-status").textContent = waiting

@@ -41,7 +41,7 @@ function tick() {
   document.title = running ? `${clockText(leftNow(running))} · ${baseTitle}` : baseTitle;
   const claim = document.getElementById("claim-win");
   if (claim) {
-    const real = !online.clock.control.endsWith("d");
+    const real = online.clock.kind === "realtime"; // the server says the kind: never worked out from the name
     const theirs = running && seat && running !== seat;
     const away = theirs && online.clock.left_ms[running] - leftNow(running) >= GRACE_MS;
     claim.hidden = !(real && away);

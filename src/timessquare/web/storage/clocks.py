@@ -1,22 +1,25 @@
 """Clocks kept by the server (docs/rules.md R11): time controls, and what a turn costs.
 
 Nothing here counts time in memory: a clock is the time each seat had left when its turn began, whose clock
-runs, and when that turn began; its deadline is stored with it. The time a turn took is what the server saw
-between two stored moments, read from an injected `now()` so tests move time without sleeping.
+runs, and when that turn began; its deadline is stored with it (online_games.py), which is why a clock is a
+value of storage. The time a turn took is what the server saw between two stored moments, read from an
+injected `now()` so tests move time without sleeping.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
-
-from ..api.requests import bad_request
+from datetime import UTC, datetime, timedelta
 
 REAL_TIME = re.compile(r"(\d{1,3})\+(\d{1,3})")
 CORRESPONDENCE = re.compile(r"([137])d")
-OFFERED = ("3+2", "5+3", "10+5", "15+10", "1d", "3d", "7d")  # what the lobby offers
-LEAVER_GRACE = timedelta(seconds=60)  # a real-time player gone this long on his own turn can be claimed against
+REALTIME_KIND, CORRESPONDENCE_KIND = "realtime", "correspondence"  # TimeControl.kind, as the pages read it
+
+
+def system_now() -> datetime:
+    """The clock of online games when no test injects one."""
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
@@ -24,19 +27,23 @@ class TimeControl:
     name: str  # "5+3", "1d"
     base_ms: int  # time on each clock at the start (real time), or for each turn (correspondence)
     increment_ms: int  # added to a clock after each of its turns (real time)
-    correspondence: bool
+    kind: str  # REALTIME_KIND or CORRESPONDENCE_KIND: sent with the name, so no page works it out from the name
+
+    @property
+    def correspondence(self) -> bool:
+        return self.kind == CORRESPONDENCE_KIND
 
     @classmethod
     def parse(cls, text: object) -> TimeControl:
-        """A control from its name, or a 400 with what is allowed."""
+        """A control from its name; ValueError (saying what is allowed) for anything else."""
         if isinstance(text, str):
             if match := REAL_TIME.fullmatch(text):
                 minutes, seconds = int(match[1]), int(match[2])
                 if 1 <= minutes <= 180 and seconds <= 180:
-                    return cls(text, minutes * 60_000, seconds * 1000, False)
+                    return cls(text, minutes * 60_000, seconds * 1000, REALTIME_KIND)
             elif match := CORRESPONDENCE.fullmatch(text):
-                return cls(text, int(match[1]) * 86_400_000, 0, True)
-        raise bad_request(
+                return cls(text, int(match[1]) * 86_400_000, 0, CORRESPONDENCE_KIND)
+        raise ValueError(
             'time control must be "MINUTES+SECONDS" (1 to 180 minutes, 0 to 180 seconds a turn, e.g. "5+3") '
             'or days per turn ("1d", "3d" or "7d")'
         )
@@ -90,10 +97,11 @@ class Clock:
         return replace(self, left=self.left_now(now), running=None, since=now)
 
     def document(self, now: datetime) -> dict[str, object]:
-        """What a client is told: the control, time left by seat (ms), whose clock runs, its deadline."""
+        """What a client is told: the control and its kind, time left by seat (ms), whose clock runs, its deadline."""
         deadline = self.deadline
         return {
             "control": self.control.name,
+            "kind": self.control.kind,
             "left_ms": self.left_now(now),
             "running": self.running,
             "deadline": None if deadline is None else deadline.strftime("%Y-%m-%dT%H:%M:%S.%fZ"),

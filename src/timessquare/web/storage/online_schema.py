@@ -1,5 +1,6 @@
 """The online tables (accounts, login sessions, online games with their clocks, challenges, rating history),
-beside the game tables of storage/schema.py and in the same metadata; migration v0002_online creates them.
+beside the game tables of schema.py and in the same metadata (a new game writes rows of both in one transaction:
+store.py `GameStore.start`); migration v0002_meet_online created them.
 
 Secrets are stored only as hashes: passwords as argon2id hashes, login cookies as SHA-256 of the token.
 """
@@ -20,7 +21,7 @@ from sqlalchemy import (
     false,
 )
 
-from ..storage.schema import metadata
+from .schema import metadata
 
 accounts = Table(
     "accounts",
@@ -96,7 +97,7 @@ rating_history = Table(
     Index("ix_rating_history_account", "account_id", "id"),
 )
 
-server_keys = Table(  # the key seat tokens of online games are derived with (accounts.seat_token)
+server_keys = Table(  # the key seat tokens of accounts are derived with (web/games/seat_tokens.py)
     "server_keys",
     metadata,
     Column("name", String(32), primary_key=True),

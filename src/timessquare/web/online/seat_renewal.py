@@ -16,7 +16,7 @@ async def new_seat_tokens(online: Online, account_id: int) -> None:
     account = (await online.run(online.store.accounts_by_id, [account_id])).get(account_id)
     for game_id, seat in await online.run(online.store.open_seats_of, account_id):
         gone = account is None or account.deleted
-        token = new_token() if gone else await online.seat_token(game_id, seat, account_id)
+        token = new_token() if gone else await online.seat_tokens.of(game_id, seat, account_id)
         await online.run(online.store.set_seat_hash, game_id, seat, hash_token(token))
         room = online.rooms.rooms.get(game_id)
         for connection in list(room.connections) if room is not None else ():

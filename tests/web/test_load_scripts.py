@@ -1,0 +1,77 @@
+"""The load script and the cluster script run as docs/web.md shows them, from the checkout and without
+PYTHONPATH: each one's --help, then a short run (the load script: a handful of games on SQLite for two
+seconds; the cluster script: one process behind HAProxy, asked for its health through the proxy, then
+stopped)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+from pgcluster import find_bindir
+from webcluster import find_haproxy
+
+from processes import kill_group
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CLEAN = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # as in a fresh shell
+
+
+def run(*command: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, env=CLEAN, capture_output=True, text=True, timeout=timeout)
+
+
+def test_load_web_helps_and_measures_a_short_run(tmp_path: Path) -> None:
+    helped = run(sys.executable, "scripts/load_web.py", "--help")
+    assert helped.returncode == 0 and "--processes" in helped.stdout, helped.stderr
+    figures = tmp_path / "figures.json"
+    short = ["--games", "3", "--database", "sqlite", "--seconds", "2", "--warmup", "1", "--think", "0"]
+    done = run(sys.executable, "scripts/load_web.py", *short, "--json", str(figures))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "actions/s" in done.stdout and "p99" in done.stdout and "ms/action" in done.stdout
+    (row,) = json.loads(figures.read_text())
+    assert row["database"] == "sqlite" and row["games"] == 3 and row["errors"] == 0
+    assert row["actions"] > 0 and row["p99_ms"] >= row["median_ms"] > 0
+    assert row["server_cpu_ms_per_action"] > 0  # the server's CPU seconds over the actions
+
+
+def test_cluster_sh_helps_and_serves_through_its_proxy() -> None:
+    if find_haproxy() is None or find_bindir() is None:
+        pytest.skip("haproxy or PostgreSQL is not installed (./test installs them: scripts/ensure_package.sh)")
+    helped = run("scripts/cluster.sh", "--help")
+    assert helped.returncode == 0 and "--processes" in helped.stdout, helped.stderr
+    cluster = subprocess.Popen(
+        ["scripts/cluster.sh", "1"],
+        cwd=ROOT,
+        env=CLEAN,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # stopped as a group if anything goes wrong
+    )
+    watchdog = threading.Timer(120, kill_group, [cluster])  # a hung start fails the test, never hangs it
+    watchdog.start()
+    try:
+        assert cluster.stdout is not None
+        lines = []
+        for line in cluster.stdout:
+            lines.append(line)
+            if "Press Ctrl+C" in line:
+                break
+        printed = "".join(lines)
+        assert "behind HAProxy: http://127.0.0.1:" in printed, printed
+        proxy = printed.split("behind HAProxy: ")[1].split()[0]
+        with urllib.request.urlopen(f"{proxy}/healthz", timeout=10) as answer:
+            assert json.load(answer) == {"ok": True, "database": "postgresql"}
+        cluster.send_signal(signal.SIGTERM)  # cluster.sh ends in exec: this is cluster.py
+        assert cluster.wait(60) == 0
+    finally:
+        watchdog.cancel()
+        kill_group(cluster)
