@@ -188,7 +188,22 @@ def test_an_anonymous_seat_is_taken_into_an_account(online: TestClient) -> None:
 # ------------------------------------------------------------------------------- a rated game to the end
 
 
-def test_a_rated_game_moves_both_ratings_by_glicko2(online: TestClient) -> None:
+def play_a_turn_each(seats: dict[str, Seat]) -> None:
+    """Each player takes one whole turn (a rated game nobody moved in is not rated: R11.5)."""
+    for _ in range(2):
+        mover_name = next(iter(seats.values())).state["view"]["to_move"]
+        mover = seats[mover_name]
+        while mover.state["view"]["to_move"] == mover_name:
+            legal = mover.state["legal"]
+            mover.act("end" if "end" in legal else legal[0])
+        for seat in seats.values():
+            if seat is not mover:
+                while seat.state["view"]["to_move"] == mover_name:
+                    seat.until_state()
+
+
+def test_a_rated_game_moves_both_ratings_by_glicko2(online: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("timessquare.web.online.accounts.DISTINCT_OPPONENTS", 1)  # one game puts them on the board
     alice, bob = Person(online, "Alice"), Person(online, "Bob")
     game = challenge_and_accept(online, alice, bob, "10+5")
     seats = seats_of(online, game)
@@ -267,14 +282,38 @@ def test_the_computer_levels_are_in_the_lobby_and_rated(online: TestClient) -> N
         ("hard", 1686),
         ("expert", 1745),
     ]
+    aborted = alice.post("/api/lobby/computer", {"level": "easy"}).json()
+    seat = Seat(online, aborted["id"], aborted["token"])
+    seat.send({"v": 1, "type": "resign"})
+    seat.until(lambda m: m["type"] == "state" and m["over"])
+    page = alice.get("/api/players/Alice").json()
+    assert (page["rating"], page["games"]) == (1500, 0)  # nobody moved in it: aborted, not rated (R11.5)
     game = alice.post("/api/lobby/computer", {"level": "easy"}).json()
     seat = Seat(online, game["id"], game["token"])
+    assert seat.state["online"]["clock"]["control"] == "1d"  # a rated game against the computer has a clock
+    play_until_both_moved(seat)
     seat.send({"v": 1, "type": "resign"})
     seat.until(lambda m: m["type"] == "state" and m["over"])
     page = alice.get("/api/players/Alice").json()
     expected = rate_game(Rating(), Rating(1100, 60), 0.0)[0]
     assert (page["rating"], page["games"]) == (round(expected.rating), 1)
     assert page["recent"][0]["opponent"] == "easy"
+
+
+def play_until_both_moved(seat: Seat) -> None:
+    """The person plays whole turns against the computer until each side has finished one."""
+    mine = theirs = 0
+    waiting = not seat.state["legal"]
+    while not (mine and theirs):
+        legal = seat.state["legal"]
+        if not legal:
+            seat.until_state()
+            continue
+        if waiting:
+            theirs, waiting = theirs + 1, False
+        seat.act("end" if "end" in legal else legal[0])
+        if not seat.state["legal"]:
+            mine, waiting = mine + 1, True
 
 
 # ---------------------------------------------------------------------------------------------- clocks
@@ -323,7 +362,7 @@ def test_a_correspondence_deadline_passes_across_a_restart(
     assert sweep(second) == 1
     seat = Seat(second, game["id"], None)
     assert seat.state["over"] is not None and "ran out of time" in seat.state["over"]["reason"]
-    assert second.get("/api/players/Alice").json()["games"] == 1
+    assert second.get("/api/players/Alice").json()["games"] == 0  # nobody moved: aborted, not rated (R11.5)
 
 
 def test_a_leaver_is_claimed_against_after_the_grace_period(online: TestClient, clock: FakeClock) -> None:
@@ -360,13 +399,18 @@ def test_a_bot_sees_only_its_own_seat(online: TestClient) -> None:
 
 
 def test_the_online_tables_on_both_databases(
-    make_client: Callable[..., TestClient], database_url: str, clock: FakeClock
+    make_client: Callable[..., TestClient], database_url: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr("timessquare.web.online.accounts.DISTINCT_OPPONENTS", 1)
     client = make_client(database_url, now=clock, login_tries_per_minute=1000)
     alice, bob = Person(client, "Alice"), Person(client, "Bob")
     game = challenge_and_accept(client, alice, bob, "3+2")
+    seats = seats_of(client, game)
+    play_a_turn_each(seats)
+    for seat in seats.values():
+        seat.close()
     mover = Seat(client, game["id"], None).state["view"]["to_move"]
-    clock.advance(minutes=3)
+    clock.advance(minutes=4)
     assert sweep(client) == 1
     winner, loser = (game["seats"]["B" if mover == "A" else "A"][0], game["seats"][mover][0])
     expected_winner, expected_loser = rate_game(Rating(), Rating(), 1.0)
@@ -405,8 +449,9 @@ def test_a_game_that_ended_before_its_settlement_is_settled_by_the_sweep(
     async def broken(*_: Any) -> None:
         raise OSError("the database went away")
 
-    monkeypatch.setattr(service, "settle", broken)
     seats = seats_of(online, game)
+    play_a_turn_each(seats)  # a game nobody moved in would be aborted, not rated
+    monkeypatch.setattr(service, "settle", broken)
     seats["A"].send({"v": 1, "type": "resign"})
     assert seats["A"].until(lambda m: m["type"] == "state" and m["over"])["over"]["result"] == "B"
     assert online.get("/api/players/Alice").json()["games"] == 0  # not settled: logged, the player saw the end

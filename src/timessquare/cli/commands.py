@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from pathlib import Path
+from typing import Any, NoReturn
 
 from .. import position
 from ..actions import action_id
@@ -227,7 +229,35 @@ def cmd_serve(args: argparse.Namespace) -> int:
         proxy_headers=args.behind_proxy,
         analysis_iterations=args.analysis_iterations,
         allowed_origins=tuple(args.allow_origin),
+        metrics_port=args.metrics_port,
     )
+
+
+ADMIN_ACTIONS = ("ban", "unban", "mute", "unmute", "cheater", "uncheater", "reset-password", "accounts")
+
+
+def _web_module(name: str) -> Any:
+    try:
+        return importlib.import_module(f"timessquare.web.{name}")
+    except ImportError as e:
+        missing = f"this command needs the web extra ({e.name} is missing): pip install 'timessquare[web]'"
+        raise UsageError(missing) from None
+
+
+def _database_url(args: argparse.Namespace) -> str:
+    url: str = args.database_url or _web_module("storage").default_database_url()
+    return url
+
+
+def cmd_admin(args: argparse.Namespace) -> int:
+    status, words = _web_module("admin").run_admin(_database_url(args), args.action, args.target)
+    print(words, file=sys.stdout if status == 0 else sys.stderr)
+    return int(status)
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    print(_web_module("backup").backup(_database_url(args), Path(args.file)))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -351,6 +381,23 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="another site whose pages may open games here, e.g. https://example.org (repeatable; default: none)",
     )
+    p.add_argument(
+        "--metrics-port",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help="serve Prometheus metrics at http://127.0.0.1:PORT/metrics (default: none; see docs/web.md)",
+    )
+
+    database_help = "the server's database (default: SQLite in the per-user data folder, as serve)"
+    p = add("admin", cmd_admin, "steer a server's accounts: ban, mute, mark a cheater, reset a password, list")
+    p.add_argument("action", choices=ADMIN_ACTIONS, help="what to do (docs/web.md, 'Running it for the public')")
+    p.add_argument("target", metavar="NAME|ADDRESS", help="an account's name (an address for 'accounts')")
+    p.add_argument("--database-url", default=None, help=database_help)
+
+    p = add("backup", cmd_backup, "copy a server's database to a new file, safe while the server runs")
+    p.add_argument("file", help="the copy to write (SQLite: a database file; PostgreSQL: a pg_dump archive)")
+    p.add_argument("--database-url", default=None, help=database_help)
 
     p = add("bench", cmd_bench, "measure random play, search and the vector environment on one core")
     p.add_argument("--seconds", type=float, default=10.0, help="time in all, shared by the five measurements")

@@ -30,12 +30,13 @@ from ..variants import DEFAULT_RULES, Rules
 from .api import games
 from .api.finished import FinishedGames
 from .api.learn import learn
+from .api.quotas import Quotas
 from .api.requests import ApiError, error_response
 from .games.seat_tokens import SeatTokens
 from .games.starter import GameStarter
-from .guards.limits import SocketCounts, SocketLimits
+from .guards.limits import GateFull, SocketCounts, SocketLimits, Throttled, WorkGate
 from .guards.origin import OriginCheck
-from .guards.security import KeyedLimiter, SecurityHeaders, is_game_id
+from .guards.security import SecurityHeaders, is_game_id
 from .online import routes as online_routes
 from .pages.installable import manifest, service_worker
 from .pages.missing import no_such_game
@@ -48,6 +49,7 @@ from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, 
 from .storage.analyses import AnalysisStore
 from .storage.chat import ChatStore
 from .storage.clocks import system_now
+from .storage.database import free_bytes
 from .storage.notify import ChangeListener
 from .storage.writer import Database
 from .workers.analyst import Analyst
@@ -57,6 +59,7 @@ log = logging.getLogger("timessquare.web")
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
 GAME_PAGES = ("/game/", "/replay/")
+refused = Throttled(log)  # a flood's refusals: one line every few seconds
 
 
 @dataclass
@@ -65,7 +68,7 @@ class Settings:
     workers: int = 2  # worker processes for computer players and hints
     hint_seconds: float = 1.0
     hint_queue: int = 4
-    create_per_minute: float = 60  # new games per client address (0: no limit)
+    create_per_minute: float = 60  # new games per client address, the base of api/quotas.py (0: no limits)
     socket_rate: float = 20  # messages a second per socket, on average ...
     socket_burst: float = 40  # ... and at once
     warm_workers: bool = True  # start the worker processes at once (else on first use)
@@ -77,6 +80,8 @@ class Settings:
     on_ready: Callable[[str], None] | None = None  # told the database kind once the server is ready
     now: Callable[[], datetime] | None = None  # the clock of online games (tests inject one); None: the system's
     login_tries_per_minute: float = 10  # sign-ups and log-ins per client address, and per name
+    min_free_disk_mb: int = 64  # /healthz fails with less room than this on a SQLite database's disk
+    password_queue: int = 4  # password hashes waiting for the one running (online/accounts.py PasswordWork)
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -118,10 +123,16 @@ async def healthz(request: Request) -> Response:
     kind = request.app.state.database_kind
     try:  # a write, bounded in time: a database that answers but cannot write is not healthy
         await rooms.database.run(rooms.database.store.ping)
+        free = free_bytes(rooms.database.store.engine.url)
     except Exception as e:
         unavailable.warning("health check: %s", e)
         failure = {"ok": False, "database": kind, "error": "the database does not answer or cannot write"}
         return JSONResponse(failure, status_code=503, headers={"Retry-After": "5"})
+    least = request.app.state.settings.min_free_disk_mb * 1024 * 1024
+    if free is not None and free < least:  # the health row still fits, new games no longer do
+        unavailable.warning("health check: %d MiB left on the database's disk", free // (1024 * 1024))
+        failure = {"ok": False, "database": kind, "error": "the database's disk is full"}
+        return JSONResponse(failure, status_code=503, headers={"Retry-After": "60"})
     return JSONResponse({"ok": True, "database": kind})
 
 
@@ -132,6 +143,9 @@ async def http_error(request: Request, exc: Exception) -> Response:
         return error_response(503, "busy", words, retry_after=5)
     if isinstance(exc, ApiError):
         return error_response(exc.status, exc.code, exc.message, exc.retry_after)
+    if isinstance(exc, GateFull):
+        refused.warning("%s %s refused: %s", request.method, request.url.path, exc)
+        return error_response(503, "busy", str(exc), retry_after=1)
     if isinstance(exc, HTTPException):
         if exc.status_code == 404 and request.url.path.startswith(GAME_PAGES):  # a person's link, e.g. cut short
             return no_such_game(request)
@@ -159,6 +173,7 @@ def create_app(settings: Settings) -> Starlette:
         if settings.warm_workers:
             pool.start()
         online.start()
+        app.state.lobby_wire.start(engine.url)  # PostgreSQL: the lobby of the other processes too
         if settings.on_ready is not None:
             settings.on_ready(app.state.database_kind)
         looking = asyncio.create_task(analyst.run()) if settings.analysis_iterations > 0 else None
@@ -171,6 +186,7 @@ def create_app(settings: Settings) -> Starlette:
                     await looking
             if listener is not None:
                 listener.stop()
+            app.state.lobby_wire.stop()
             await online.close()
             rooms.close()
             pool.close()
@@ -210,6 +226,7 @@ def create_app(settings: Settings) -> Starlette:
             HTTPException: http_error,
             ApiError: http_error,
             DatabaseUnavailable: http_error,
+            GateFull: http_error,
         },
         lifespan=lifespan,
     )
@@ -221,11 +238,12 @@ def create_app(settings: Settings) -> Starlette:
     app.state.analyst = analyst
     app.state.rules = settings.rules
     app.state.database_kind = dialect_name(engine.url)
-    app.state.create_limiter = KeyedLimiter(settings.create_per_minute / 60, max(1.0, settings.create_per_minute / 4))
+    app.state.quotas = Quotas(settings.create_per_minute)
+    app.state.lessons = WorkGate(at_once=2, waiting=8)
     app.state.socket_counts = SocketCounts(settings.socket_limits)
     app.state.finished = FinishedGames()
     app.state.internal_errors = 0
     starter = GameStarter(rooms, settings.rules, SeatTokens(rooms.database), settings.now or system_now)
     app.state.starter = starter
-    online = online_routes.install(app, engine, starter, settings.login_tries_per_minute)
+    online = online_routes.install(app, engine, starter, settings)
     return app

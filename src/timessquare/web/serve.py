@@ -15,7 +15,8 @@ from typing import Any
 
 from ..errors import TimesSquareError
 from ..variants import Rules
-from .guards.limits import raise_open_file_limit, socket_capacity
+from .guards.limits import QuietClientNoise, raise_open_file_limit, socket_capacity
+from .metrics import serve_metrics
 from .storage import default_database_url, dialect_name, parse_database_url
 
 log = logging.getLogger("timessquare.web")
@@ -80,6 +81,7 @@ def run_server(
     rules: Rules | None = None,
     log_level: str = "warning",
     proxy_headers: bool = False,
+    metrics_port: int | None = None,
     **overrides: Any,
 ) -> int:
     """Serve until interrupted; returns the exit status. `overrides` are further `Settings` (the load script
@@ -128,6 +130,9 @@ def run_server(
         timeout_graceful_shutdown=5,
     )
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("uvicorn.error").addFilter(QuietClientNoise())  # a fuzzer's garbage: a line now and then
+    if metrics_port is not None:
+        serve_metrics(metrics_port)  # loopback only: Prometheus on this machine (or a tunnel) reads it
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

@@ -23,6 +23,7 @@ from ..sockets.table import FRIEND, Table
 from ..storage import StoredGame, Summary
 from ..workers.analyst import for_the_page
 from .finished import FinishedGames, TooManyAtOnce
+from .quotas import admit_computer_game
 from .replay import replay_document
 from .requests import ApiError, bad_request, read_json, seat_links
 
@@ -67,10 +68,7 @@ def _seat_choice(data: dict[str, Any]) -> str:
 
 
 async def create_game(request: Request) -> Response:
-    limiter = request.app.state.create_limiter
-    address = request.client.host if request.client else "?"
-    if not limiter.allow(address):
-        raise ApiError(429, "rate_limited", "too many new games from here: wait a minute", limiter.wait(address))
+    request.app.state.quotas.check(request, "games")
     data = await read_json(request, {"mode", "level", "seat"})
     mode = data.get("mode")
     if mode == "computer":
@@ -83,8 +81,9 @@ async def create_game(request: Request) -> Response:
         level = FRIEND
     else:
         raise bad_request('mode must be "computer" or "friend"')
+    owner = admit_computer_game(request, None) if mode == "computer" else ()
     starter: GameStarter = request.app.state.starter
-    link = await starter.with_link(str(mode), str(level), _seat_choice(data))
+    link = await starter.with_link(str(mode), str(level), _seat_choice(data), owner)
     return JSONResponse(seat_links(link), status_code=201)
 
 
@@ -201,6 +200,7 @@ def _lang(request: Request) -> str:
 
 
 async def rematch(request: Request) -> Response:
+    request.app.state.quotas.check(request, "games")
     data = await read_json(request, {"token"})
     token = data.get("token")
     if not is_token(token):
@@ -212,8 +212,9 @@ async def rematch(request: Request) -> Response:
     if old_seat is None:
         raise ApiError(403, "forbidden", "this token holds no seat in this game")
     starter: GameStarter = request.app.state.starter
+    owner = admit_computer_game(request, None) if stored.mode == "computer" and stored.rematch_id is None else ()
     try:
-        link = await starter.rematch(stored, token, old_seat)
+        link = await starter.rematch(stored, token, old_seat, owner)
     except SeatTaken:
         raise ApiError(409, "conflict", "that seat of the rematch is taken") from None
     room = rooms.rooms.get(game_id)

@@ -4,7 +4,9 @@ lesson as it stands, in the page's language.
 
 Nothing is stored: the lesson is rebuilt from the fixed deal on each request (session/tutorial.py), so a
 tutorial never appears among anyone's games, and only seat A's view leaves the server (B's hand and the
-supply's order stay hidden, R10).
+supply's order stay hidden, R10). Rebuilding it takes a few milliseconds of CPU: it runs in a thread, a few at
+a time (`app.state.lessons`, a guards.limits.WorkGate; past it `busy`), and each address has a rate of steps
+(api/quotas.py), so that tutorials never slow down the games on the event loop.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ def verdict_document(verdict: Verdict | None) -> dict[str, Any] | None:
 
 
 async def learn(request: Request) -> Response:
+    request.app.state.quotas.check(request, "learn")
     data = await read_json(request, {"step", "action", "lang"})
     step = data.get("step", 0)
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(STEPS):
@@ -64,9 +67,13 @@ async def learn(request: Request) -> Response:
     action = data.get("action")
     if action is not None and (not isinstance(action, str) or len(action) > MAX_ACTION_CHARS):
         raise bad_request(f"action must be a move of the notation (at most {MAX_ACTION_CHARS} characters)")
+    answer = await request.app.state.lessons.run(answer_step, step, action, str(lang))
+    return JSONResponse(answer)  # (the API's answers are never cached: security.py)
+
+
+def answer_step(step: int, action: str | None, lang: str) -> dict[str, Any]:
     lesson = Lesson(step)
-    verdict = None if action is None else lesson.judge(action, str(lang))
+    verdict = None if action is None else lesson.judge(action, lang)
     if verdict is not None and verdict.ok:
         lesson = Lesson(step + 1)
-    answer = {"refusal": verdict_document(verdict), "lesson": lesson_document(lesson, str(lang))}
-    return JSONResponse(answer)  # (the API's answers are never cached: security.py)
+    return {"refusal": verdict_document(verdict), "lesson": lesson_document(lesson, lang)}

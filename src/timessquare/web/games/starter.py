@@ -10,7 +10,7 @@ game. The tutorial makes no game: its lesson is rebuilt on each request and neve
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,6 +23,8 @@ from ..storage import DatabaseUnavailable, GameStart, StoredGame
 from ..storage.clocks import Clock, TimeControl
 from ..storage.online_games import OnlineGame
 from .seat_tokens import SeatTokens
+
+COMPUTER_CONTROL = TimeControl.parse("1d")  # a rated game against the computer: a day a turn (R11.5)
 
 
 @dataclass(frozen=True)
@@ -46,9 +48,10 @@ class GameStarter:
         self.tokens = tokens
         self.now = now
 
-    async def _start(self, table: Table, start: GameStart) -> bool:
-        """Write the game whole; a computer's room opens at once (it may move first). False: the challenge
-        it answers was gone, and nothing was written."""
+    async def _start(self, table: Table, start: GameStart, owner: Sequence[str] = ()) -> bool:
+        """Write the game whole; a computer's room opens at once (it may move first), its turns the share of
+        `owner` (api/quotas.py: the account, then the address) in the worker pool. False: the challenge it
+        answers was gone, and nothing was written."""
         database = self.rooms.database
         if not await database.run(database.store.start, start):
             return False
@@ -56,10 +59,15 @@ class GameStarter:
             with contextlib.suppress(DatabaseUnavailable):  # ... or at its first move: the game is made, say so
                 await self.rooms.hooks.loaded(table.game_id)
         if table.mode == "computer":
-            self.rooms.add(table)
+            self._open_computer_room(table, owner)
         return True
 
-    async def with_link(self, mode: str, level: str, seat_choice: str) -> SeatLink:
+    def _open_computer_room(self, table: Table, owner: Sequence[str]) -> None:
+        if owner:
+            self.rooms.pool.own(table.game_id, owner)
+        self.rooms.add(table)
+
+    async def with_link(self, mode: str, level: str, seat_choice: str, owner: Sequence[str] = ()) -> SeatLink:
         """A game without accounts (`POST /api/games`): against a computer `level`, or with a friend (the
         invite is the friend's token)."""
         table = Table.new(new_game_id(), mode, level, seat_choice, self.rules)
@@ -68,7 +76,7 @@ class GameStarter:
         seats = {mine: hash_token(token)}
         if invite is not None:
             seats[_other(mine)] = hash_token(invite)
-        await self._start(table, GameStart(table.stored_new(seats), table.progress(), table.entries_since(0)))
+        await self._start(table, GameStart(table.stored_new(seats), table.progress(), table.entries_since(0)), owner)
         return SeatLink(table.game_id, mine, token, invite)
 
     async def for_accounts(
@@ -89,15 +97,17 @@ class GameStarter:
         start = GameStart(new, table.progress(), table.entries_since(0), online, challenge_id, tuple(seat_of))
         return links if await self._start(table, start) else None
 
-    async def against_computer(self, account: int, level: str, rated: bool) -> SeatLink:
-        """An account's game against a computer level (the lobby's), rated or casual, without a clock."""
+    async def against_computer(self, account: int, level: str, rated: bool, owner: Sequence[str] = ()) -> SeatLink:
+        """An account's game against a computer level (the lobby's): casual without a clock, or rated at
+        COMPUTER_CONTROL, so that an abandoned rated game ends on time (R11.5)."""
         table = Table.new(new_game_id(), "computer", level, "random", self.rules)
         seat = _seat_named(table, YOU)
         token = await self.tokens.of(table.game_id, seat, account)
         accounts: dict[str, int | None] = {s: (account if s == seat else None) for s in SEAT_NAMES}
-        online = OnlineGame(table.game_id, accounts, level, rated, None, False)
+        clock = Clock.start(COMPUTER_CONTROL, SEAT_NAMES[table.session.to_move or 0], self.now()) if rated else None
+        online = OnlineGame(table.game_id, accounts, level, rated, clock, False)
         new = table.stored_new({seat: hash_token(token)})
-        await self._start(table, GameStart(new, table.progress(), table.entries_since(0), online))
+        await self._start(table, GameStart(new, table.progress(), table.entries_since(0), online), owner)
         return SeatLink(table.game_id, seat, token)
 
     async def pairing(self, first: int, second: int, control: TimeControl, rated: bool) -> dict[int, SeatLink]:
@@ -142,7 +152,7 @@ class GameStarter:
                 self.rooms.add(fresh)  # the computer may move first
         return kept
 
-    async def rematch(self, stored: StoredGame, token: str, old_seat: str) -> SeatLink:
+    async def rematch(self, stored: StoredGame, token: str, old_seat: str, owner: Sequence[str] = ()) -> SeatLink:
         """The rematch of a finished game for the holder of `token` (its seat `old_seat`): seats swap, and the
         token of the new seat is derived from the old one. The first to ask makes it; the other player joins
         it. Raises SeatTaken when that seat of the rematch has another token."""
@@ -164,7 +174,7 @@ class GameStarter:
         if not mine:
             raise SeatTaken(kept)
         if kept == fresh.game_id and fresh.mode == "computer":
-            self.rooms.add(fresh)
+            self._open_computer_room(fresh, owner)
         return SeatLink(kept, seat, derive_token(token, kept))
 
 

@@ -7,14 +7,23 @@ A refusal is one warning line in the log (at most one every few seconds for each
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import logging
 import resource
 import time
-from collections import Counter
+from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+import anyio
+
+from ...errors import TimesSquareError
+from ..metrics import REFUSALS, SOCKETS
 
 log = logging.getLogger("timessquare.web")
+T = TypeVar("T")
 FILES_KEPT_FREE = 200  # for the database connections, the worker pipes, static files and HTTP requests
 
 
@@ -36,6 +45,39 @@ class Throttled:
             message += f" (and {self.left_out} more like it since the last such line)"
         self.last, self.left_out = moment, 0
         self.logger.warning(message, *args)
+
+
+CLIENT_NOISE = (  # uvicorn's lines about what a client sent: a fuzzer or a flood writes thousands of them
+    "Invalid HTTP request received.",
+    "Unsupported upgrade request.",
+    "ASGI callable returned without sending handshake.",
+    "ASGI callable returned without completing handshake.",
+)
+
+
+class QuietClientNoise(logging.Filter):
+    """On uvicorn's log: each kind of line a client causes at most once every `seconds`, with how many like
+    it were left out (the rest of the log untouched)."""
+
+    def __init__(self, seconds: float = 10.0) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.last: dict[str, float] = {}
+        self.left_out: Counter[str] = Counter()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        kind = str(record.msg)
+        if kind not in CLIENT_NOISE:
+            return True
+        moment = time.monotonic()
+        if moment - self.last.get(kind, -self.seconds) < self.seconds:
+            self.left_out[kind] += 1
+            return False
+        self.last[kind] = moment
+        if self.left_out[kind]:
+            record.msg = f"{kind} (and {self.left_out.pop(kind)} more like it since the last such line)"
+        record.exc_info = None  # a client's mistake, not the server's: no traceback
+        return True
 
 
 def raise_open_file_limit() -> int:
@@ -82,16 +124,20 @@ class SocketCounts:
         """None (the socket is counted), or the HTTP status and the words of a refusal."""
         if self.count >= self.total:
             self.refusals.warning("the server is full (%d sockets): refusing new sockets", self.total)
+            REFUSALS.labels("sockets_in_all").inc()
             return 503, "the server is full: try again in a minute"
         if self.open[address] >= self.limits.per_address:
             self.refusals.warning("%s holds %d sockets: refusing more", address, self.open[address])
+            REFUSALS.labels("sockets_per_address").inc()
             return 429, "too many connections from your address"
         if self.unjoined[address] >= self.limits.unjoined_per_address:
             self.refusals.warning(
                 "%s holds %d sockets that joined no game: refusing more", address, self.unjoined[address]
             )
+            REFUSALS.labels("sockets_not_joined").inc()
             return 429, "too many connections from your address that joined no game yet"
         self.count += 1
+        SOCKETS.set(self.count)
         self.open[address] += 1
         self.unjoined[address] += 1
         return None
@@ -101,6 +147,7 @@ class SocketCounts:
 
     def closed(self, address: str, joined: bool) -> None:
         self.count -= 1
+        SOCKETS.set(self.count)
         self._drop(self.open, address)
         if not joined:
             self._drop(self.unjoined, address)
@@ -110,3 +157,49 @@ class SocketCounts:
         counter[address] -= 1
         if counter[address] <= 0:
             del counter[address]
+
+
+class GateFull(TimesSquareError):
+    """Too much of one kind of heavy work is running or waiting: come back in a moment."""
+
+
+class WorkGate:
+    """Heavy work of one kind (a password's hash, a tutorial step) in threads, at most `at_once` at a time and
+    `waiting` more in line; past that, GateFull at once, so that a flood is refused instead of queued behind."""
+
+    def __init__(self, at_once: int, waiting: int) -> None:
+        self.free = at_once
+        self.waiting = waiting
+        self.line: deque[asyncio.Future[None]] = deque()
+        self.refused = 0
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        if self.free > 0 and not self.line:
+            self.free -= 1
+        else:
+            if len(self.line) >= self.waiting:
+                self.refused += 1
+                REFUSALS.labels("work_gate").inc()
+                raise GateFull("the server is busy: try again in a moment")
+            turn = asyncio.get_running_loop().create_future()
+            self.line.append(turn)
+            try:
+                await turn  # a finished call hands its place over
+            except asyncio.CancelledError:
+                if turn in self.line:
+                    self.line.remove(turn)
+                elif not turn.cancelled():
+                    self._hand_over()
+                raise
+        try:
+            return await anyio.to_thread.run_sync(functools.partial(function, *args))
+        finally:
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        while self.line:
+            turn = self.line.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.free += 1

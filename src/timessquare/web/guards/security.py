@@ -41,6 +41,14 @@ def derive_token(token: str, game_id: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
 
+def account_seat_token(key: bytes, game_id: str, seat: str, account_id: int, password_hash: str | None) -> str:
+    """An account's seat token in an online game: an HMAC under the server's key of the seat and the account's
+    password hash (online/service.py; a new password makes new tokens: online/seat_tokens.py)."""
+    text = f"{game_id}:{seat}:{account_id}:{password_hash or ''}"
+    digest = hmac.new(key, text.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
 def is_game_id(text: str) -> bool:
     return GAME_ID.fullmatch(text) is not None
 
@@ -139,6 +147,12 @@ class KeyedLimiter:
         while len(self.buckets) > self.keys:
             self.buckets.popitem(last=False)
         return bucket.allow()
+
+    def give_back(self, key: str) -> None:
+        """Undo one `allow(key)` that turned out not to count."""
+        bucket = self.buckets.get(key)
+        if bucket is not None:
+            bucket.tokens = min(bucket.burst, bucket.tokens + 1)
 
     def wait(self, key: str) -> float:
         """Seconds until `key` may go on."""

@@ -77,10 +77,9 @@ async def make_bot(request: Request) -> Response:
     engine = online.store.engine
     if await online.run(count_owned, engine, owner.id) >= MAX_BOTS:
         raise ApiError(409, "conflict", f"you own {MAX_BOTS} bots already")
+    hashed = await hash_password(request, password)
     try:
-        bot = await online.run(
-            online.store.create_account, name, name_key(str(name)), await hash_password(password), True, online.now()
-        )
+        bot = await online.run(online.store.create_account, name, name_key(str(name)), hashed, True, online.now())
     except NameTaken:
         raise ApiError(409, "name_taken", "that name (or one that looks like it) is taken") from None
     await online.run(add_profile, engine, bot.id, owner.id, description)

@@ -16,8 +16,11 @@ from typing import Any
 
 import anyio
 
-from ..sockets.rooms import Rooms
+from ..sockets.rooms import Rooms, unavailable
+from ..storage import DatabaseUnavailable
 from .game_cache import OnlineGames
+from .presence import Presence
+from .ratings import both_moved
 from .room_hooks import OnlineRoomHooks
 from .store import OnlineStore
 
@@ -35,6 +38,7 @@ class DeadlineSweep:
         rooms: Rooms,
         run: Callable[..., Awaitable[Any]],
         now: Callable[[], datetime],
+        presence: Presence,
     ) -> None:
         self.store = store
         self.games = games
@@ -42,16 +46,19 @@ class DeadlineSweep:
         self.rooms = rooms
         self.run = run
         self.now = now
+        self.presence = presence
         self._task: asyncio.Task[None] | None = None
         self.sweepers: list[Callable[[], Awaitable[None]]] = []  # more work each second (tournaments.py)
 
     async def sweep(self) -> int:
-        """End every game whose running clock has passed its deadline (a loss on time); how many ended."""
+        """End every game whose running clock has passed its deadline (a loss on time); how many ended. (And
+        tell the database, now and then, which seats this process sees at their tables: presence.py.)"""
+        await self.presence.mark(self.games.cache)
         ended = 0
         for game_id, result in await self.run(self.store.unsettled):  # a settlement that failed after the end
-            game = await self.games.game(game_id)
+            game, room = await self.games.game(game_id), await self.rooms.get(game_id)
             if game is not None:
-                await self.hooks.settle(game, result, self.now())
+                await self.hooks.settle(game, result, self.now(), room is not None and both_moved(room.session))
         for game_id in await self.run(self.store.past_deadline, self.now()):
             self.games.forget(game_id)  # read the stored clock, not a remembered one
             room = await self.rooms.get(game_id)
@@ -70,6 +77,8 @@ class DeadlineSweep:
             await anyio.sleep(SWEEP_SECONDS)
             try:
                 await self.sweep()
+            except DatabaseUnavailable as e:  # an outage: a line now and then, not a traceback a second
+                unavailable.warning("the clock sweep: %s", e)
             except Exception:
                 log.exception("the clock sweep failed; trying again")
 

@@ -19,6 +19,7 @@ class OnlineGames:
         self.run = run
         self.cache: OrderedDict[str, OnlineGame | None] = OrderedDict()
         self.names: dict[int, Account] = {}
+        self.live: Callable[[str], bool] = lambda _: False  # has this game a live room? (set by service.Online)
 
     async def game(self, game_id: str) -> OnlineGame | None:
         """The game's online row (read once, then remembered), or None when the game is not an online one."""
@@ -38,8 +39,11 @@ class OnlineGames:
     def remember(self, game_id: str, game: OnlineGame | None) -> None:
         self.cache[game_id] = game
         self.cache.move_to_end(game_id)
-        while len(self.cache) > CACHE:
-            self.cache.popitem(last=False)
+        while len(self.cache) > CACHE:  # the oldest go, but never a live room's: its rules (hints) are read here
+            old = next((g for g in self.cache if not self.live(g)), None)
+            if old is None:
+                break
+            del self.cache[old]
 
     def forget(self, game_id: str) -> None:
         """Read the game's row again next time (it changed in the database)."""
@@ -56,7 +60,5 @@ class OnlineGames:
             self.names.pop(account_id, None)
 
     def forget_account(self, account_id: int) -> None:
-        """A deleted account: its name, and every game that shows it."""
+        """A deleted account: its name is read again (its games keep their rules: rated stays rated, R11.6)."""
         self.names.pop(account_id, None)
-        for game_id in [g for g, game in self.cache.items() if game and account_id in game.accounts.values()]:
-            del self.cache[game_id]

@@ -10,7 +10,6 @@ database keeps only the tokens' hashes, as for every game.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
 from typing import Any
 
@@ -19,18 +18,22 @@ from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...players.levels import LEVELS
+from ..api.quotas import admit_computer_game
 from ..api.requests import ApiError, bad_request, game_links, read_json, seat_links
+from ..guards.limits import SocketCounts
 from ..guards.security import is_game_id
+from ..sockets.ws import admitted
 from ..storage.clocks import TimeControl
 from . import lobby_chat
 from .accounts import current_account
 from .guard import refuse_cross_site, required_account
 from .lobby_listeners import LobbyListener
+from .lobby_news import LobbyNews
 from .names import is_name, name_key
-from .presence import present
 from .ratings import LEVEL_RATINGS
 from .service import Online
 from .store import Account, Challenge
+from .who_is_online import present
 
 MAX_OPEN = 3  # open challenges (seeks included) per account
 OFFERED = ("3+2", "5+3", "10+5", "15+10", "1d", "3d", "7d")  # the time controls the lobby offers
@@ -63,7 +66,7 @@ def lobby_document(
     challenges: list[Challenge], account: Account | None, here: list[dict[str, Any]] | None = None
 ) -> dict[str, Any]:
     """What one visitor sees: open challenges (a challenge to a named player only by the two of them, a quick
-    seek only by its owner), the computer levels, the time controls offered, who is online (presence.py)."""
+    seek only by its owner), the computer levels, the time controls offered, who is online (who_is_online.py)."""
     me = None if account is None else account.name
 
     def visible(c: Challenge) -> bool:
@@ -86,23 +89,33 @@ async def lobby(request: Request) -> Response:
     return JSONResponse(lobby_document(challenges, await current_account(request), await present(online)))
 
 
-async def _changed(online: Online) -> None:
-    """The lobby changed: every lobby socket gets it again, as its account sees it."""
+async def tell_lobby_sockets(online: Online) -> None:
+    """Every lobby socket gets the lobby again, as its account sees it."""
+    if not online.lobby.listeners:
+        return
     challenges = await online.run(online.store.challenges)
     here = await present(online)
     for listener in online.lobby:
         listener.send({"type": "lobby", **lobby_document(challenges, listener.account, here)})
 
 
-async def _tell_changed(online: Online) -> None:
-    """`_changed` for a task of its own (a socket's end may be cancelled): a failure waits for the next change."""
-    with contextlib.suppress(Exception):
-        await _changed(online)
+def _tell_changed(news: LobbyNews) -> None:
+    """Who is online changed (a socket came or went): told with the lobby's next news (lobby_news.py)."""
+    news.changed()
+
+
+def _changed(request: Request) -> None:
+    """The lobby changed: its sockets are told soon, together with the changes around it (lobby_news.py)."""
+    news: LobbyNews = request.app.state.lobby_news
+    news.changed()
 
 
 async def post_challenge(request: Request) -> Response:
     refuse_cross_site(request)
     account = await required_account(request)
+    request.app.state.quotas.check(request, "lobby", account.id)
+    if account.muted:
+        raise ApiError(403, "muted", "this account may not post challenges on this server")
     data = await read_json(request, {"control", "rated", "to"})
     control, rated = _control(data), _rated(data)
     online = _online(request)
@@ -118,19 +131,27 @@ async def post_challenge(request: Request) -> Response:
             raise bad_request("you cannot challenge yourself")
         target_id = target.id
     challenge = await _add(online, account, target_id, control, rated, quick=False)
-    await _changed(online)
+    _changed(request)
     return JSONResponse({"challenge": challenge}, status_code=201)
 
 
 async def _add(
     online: Online, account: Account, target_id: int | None, control: TimeControl, rated: bool, quick: bool
 ) -> dict[str, Any]:
-    if await online.run(online.store.count_challenges, account.id) >= MAX_OPEN:
-        raise ApiError(409, "conflict", f"you have {MAX_OPEN} open challenges already: cancel one first")
     challenge_id = secrets.token_urlsafe(8)
-    await online.run(
-        online.store.add_challenge, challenge_id, account.id, target_id, control.name, rated, quick, online.now()
+    added = await online.run(
+        online.store.add_challenge,
+        challenge_id,
+        account.id,
+        target_id,
+        control.name,
+        rated,
+        quick,
+        online.now(),
+        MAX_OPEN,
     )
+    if not added:
+        raise ApiError(409, "conflict", f"you have {MAX_OPEN} open challenges already: cancel one first")
     return {"id": challenge_id, "control": control.name, "rated": rated, "quick": quick}
 
 
@@ -144,18 +165,20 @@ def _challenge(challenges: list[Challenge], challenge_id: str) -> Challenge:
 async def cancel_challenge(request: Request) -> Response:
     refuse_cross_site(request)
     account = await required_account(request)
+    request.app.state.quotas.check(request, "lobby", account.id)
     online = _online(request)
     challenge = _challenge(await online.run(online.store.challenges), str(request.path_params["challenge_id"]))
     if challenge.account.id != account.id:
         raise ApiError(403, "forbidden", "only its author can cancel a challenge")
     await online.run(online.store.take_challenge, challenge.id)
-    await _changed(online)
+    _changed(request)
     return Response(status_code=204)
 
 
 async def accept_challenge(request: Request) -> Response:
     refuse_cross_site(request)
     account = await required_account(request)
+    request.app.state.quotas.check(request, "lobby", account.id)
     online = _online(request)
     challenge = _challenge(await online.run(online.store.challenges), str(request.path_params["challenge_id"]))
     if challenge.account.id == account.id:
@@ -173,17 +196,26 @@ async def _start(request: Request, online: Online, challenge: Challenge, account
     if links is None:
         raise ApiError(404, "not_found", "that challenge is gone (taken or cancelled)")
     online.lobby.tell({"type": "started", **seat_links(links[by])}, {by})
-    await _changed(online)
+    await request.app.state.lobby_wire.publish_started(links[by].game_id, links[by].seat, by)
+    _changed(request)
     return JSONResponse(seat_links(links[account.id]), status_code=201)
 
 
 async def quick_pairing(request: Request) -> Response:
     """Wait for an opponent at a time control: the first other seek of the same control and kind is taken at
-    once (201, the game); else a seek is left (202), and the game comes over the lobby socket."""
+    once (201, the game); else a seek is left (202), and the game comes over the lobby socket. Seekers are
+    paired one at a time (`app.state.pairing`), so that two who ask at once meet instead of both waiting,
+    and nobody's seek is taken while they take another's (one game per seek, one seek per game)."""
     refuse_cross_site(request)
     account = await required_account(request)
+    request.app.state.quotas.check(request, "lobby", account.id)
     data = await read_json(request, {"control", "rated"})
     control, rated = _control(data), _rated(data)
+    async with request.app.state.pairing:
+        return await _pair(request, account, control, rated)
+
+
+async def _pair(request: Request, account: Account, control: TimeControl, rated: bool) -> Response:
     online = _online(request)
     for seek in await online.run(online.store.challenges):
         if seek.quick and seek.control == control.name and seek.rated == rated and seek.account.id != account.id:
@@ -192,7 +224,7 @@ async def quick_pairing(request: Request) -> Response:
             except ApiError:
                 continue  # someone else took it meanwhile
     waiting = await _add(online, account, None, control, rated, quick=True)
-    await _changed(online)
+    _changed(request)
     return JSONResponse({"waiting": waiting}, status_code=202)
 
 
@@ -200,11 +232,13 @@ async def play_computer(request: Request) -> Response:
     """A game against a computer level from the lobby, rated for the account (ratings.py says why)."""
     refuse_cross_site(request)
     account = await required_account(request)
+    request.app.state.quotas.check(request, "computer", account.id)
     data = await read_json(request, {"level", "rated"})
     level, rated = data.get("level"), _rated(data)
     if level not in LEVELS:
         raise bad_request(f"level must be one of {', '.join(LEVELS)}")
-    link = await _online(request).starter.against_computer(account.id, str(level), rated)
+    owner = admit_computer_game(request, account.id)
+    link = await _online(request).starter.against_computer(account.id, str(level), rated, owner)
     return JSONResponse(seat_links(link), status_code=201)
 
 
@@ -224,6 +258,18 @@ async def my_seat(request: Request) -> Response:
 async def lobby_socket(socket: WebSocket) -> None:
     """`/ws/lobby`: the lobby as it changes (`lobby` messages) and, to an account, its new games (`started`).
     A socket from another site's page never gets here (web/guards/origin.py refuses it)."""
+    counts: SocketCounts = socket.app.state.socket_counts
+    address = socket.client.host if socket.client else "?"
+    if not await admitted(socket, counts, address):
+        return
+    counts.joined(address)  # a lobby socket has nothing to join: it counts as joined at once
+    try:
+        await _serve_lobby(socket)
+    finally:
+        counts.closed(address, joined=True)
+
+
+async def _serve_lobby(socket: WebSocket) -> None:
     await socket.accept()
     online = _online(socket)
     listener = LobbyListener(socket, account=await current_account(socket))
@@ -232,7 +278,7 @@ async def lobby_socket(socket: WebSocket) -> None:
     chat = socket.app.state.chat
     try:  # from here on the listener is let go whatever happens (a socket gone while we wait included)
         if listener.account is not None:
-            await _changed(online)  # one more account online: everyone's list of who is here
+            _tell_changed(socket.app.state.lobby_news)  # one more account online: everyone's list of who is here
         else:
             challenges = await online.run(online.store.challenges)
             listener.send({"type": "lobby", **lobby_document(challenges, None, await present(online))})
@@ -259,4 +305,4 @@ async def lobby_socket(socket: WebSocket) -> None:
             pump.cancel()
         still_here = any(x.account_id == listener.account_id for x in online.lobby)
         if listener.account is not None and not still_here:  # gone: the others' lists say so, on their own
-            online.rooms.background(asyncio.create_task(_tell_changed(online), name="lobby presence"))
+            _tell_changed(socket.app.state.lobby_news)

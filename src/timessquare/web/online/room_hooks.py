@@ -15,7 +15,7 @@ from ..sockets.rooms import Room, RoomHooks
 from ..storage.online_games import OnlineGame
 from .game_cache import OnlineGames
 from .rating_change import rating_changes
-from .ratings import new_ratings
+from .ratings import both_moved, new_ratings
 from .store import OnlineStore
 
 log = logging.getLogger("timessquare.web")
@@ -110,11 +110,12 @@ class OnlineRoomHooks(RoomHooks):
                 game = OnlineGame(game.game_id, game.accounts, game.level, game.rated, clock, game.finished)
                 self.games.remember(game.game_id, game)
         if session.outcome is not None:
-            await self.settle(game, session.outcome.result, now)
+            await self.settle(game, session.outcome.result, now, both_moved(session))
 
-    async def settle(self, game: OnlineGame, result: str, now: datetime) -> None:
-        """The game is over: its ratings, once (by this process or another one)."""
-        new = await self.run(self.store.settle, game.game_id, result, now, new_ratings)
+    async def settle(self, game: OnlineGame, result: str, now: datetime, played: bool) -> None:
+        """The game is over: its ratings, once (by this process or another one); none if a player never moved
+        (`played` False: the game is aborted, R11.5)."""
+        new = await self.run(self.store.settle, game.game_id, result, now, new_ratings, played)
         self.games.remember(game.game_id, _finished(game))  # settled here, or already by another process (None)
         self.games.forget_names(new or {})
         await self.games.learn_names(game)

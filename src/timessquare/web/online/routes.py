@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from sqlalchemy import Engine
 from starlette.applications import Starlette
@@ -14,8 +16,10 @@ from ..games.starter import GameStarter
 from ..pages.templating import SCRIPTED, render
 from . import accounts, bot_accounts, lobby, people, rematch, seats
 from . import tournaments as tournament_routes
-from .accounts import AccountLimits
+from .accounts import AccountLimits, PasswordWork
 from .game_names import game_names
+from .lobby_news import LobbyNews
+from .lobby_wire import LobbyWire
 from .service import Online
 from .store import OnlineStore
 from .tournament_store import TournamentStore
@@ -72,8 +76,9 @@ ROUTES: list[BaseRoute] = [
 ]
 
 
-def install(app: Starlette, engine: Engine, starter: GameStarter, tries_per_minute: float) -> Online:
-    """Online play on this app: its state (`app.state.online`) and the room hooks; the routes are ROUTES."""
+def install(app: Starlette, engine: Engine, starter: GameStarter, settings: Any) -> Online:
+    """Online play on this app (web/app.py's `Settings`): its state (`app.state.online`) and the room hooks;
+    the routes are ROUTES."""
     online = Online(OnlineStore(engine), starter.rooms, starter, starter.now)
     app.state.online = online
 
@@ -84,5 +89,10 @@ def install(app: Starlette, engine: Engine, starter: GameStarter, tries_per_minu
     tournaments = Tournaments(online, TournamentStore(engine), lambda: starter.rules)
     app.state.tournaments = tournaments
     online.sweeper.sweepers.append(tournaments.tick)
-    app.state.account_limits = AccountLimits(tries_per_minute)
+    app.state.account_limits = AccountLimits(settings.login_tries_per_minute)
+    app.state.passwords = PasswordWork(settings.password_queue)
+    news = app.state.lobby_news = LobbyNews(lambda: lobby.tell_lobby_sockets(online))
+    wire = app.state.lobby_wire = LobbyWire(online, news)
+    news.publish = wire.publish_changed
+    app.state.pairing = asyncio.Lock()  # quick pairing, one seeker at a time (lobby.quick_pairing)
     return online

@@ -14,6 +14,7 @@ from ..guards.security import hash_token, is_game_id, is_token
 from ..storage.online_games import OnlineGame
 from .guard import refuse_cross_site, required_account
 from .service import LEFT_THE_GAME, Online
+from .store import SeatTaken
 
 LEAVER_GRACE = timedelta(seconds=60)  # a real-time player gone this long on his own turn can be claimed against
 
@@ -42,7 +43,12 @@ async def take_seat(request: Request) -> Response:
     if game is not None and account.id in game.accounts.values() and game.accounts[seat] != account.id:
         raise ApiError(409, "conflict", "you hold the other seat of this game already")
     new_token = await online.seat_tokens.of(game_id, seat, account.id)
-    await online.run(online.store.take_seat, game_id, seat, hash_token(str(token)), hash_token(new_token), account.id)
+    try:
+        await online.run(
+            online.store.take_seat, game_id, seat, hash_token(str(token)), hash_token(new_token), account.id
+        )
+    except SeatTaken as e:
+        raise ApiError(409, "conflict", str(e)) from None
     online.games.forget(game_id)
     await online.games.game(game_id)
     return JSONResponse(game_links(game_id, seat, new_token, None))
@@ -66,13 +72,19 @@ async def claim_leaver(request: Request) -> Response:
         game = await online.games.game(game_id)
         assert game is not None
         other = SEAT_NAMES.index("B" if mine == "A" else "A")
-        _check_claim(game, room.session.to_move, other, {c.seat for c in room.connections}, online)
+        _check_claim(game, room.session.to_move, other, {c.seat for c in room.connections})
+        assert game.clock is not None
+        away = await online.presence.away_since(game, SEAT_NAMES[other], game.clock.since)
+        waited = online.now() - away
+        if waited < LEAVER_GRACE:
+            left = int((LEAVER_GRACE - waited).total_seconds()) + 1
+            raise ApiError(409, "too_early", f"the other player may still come back: you can claim in {left} s")
         await room.change(lambda: room.session.forfeit(other, LEFT_THE_GAME))
     outcome = room.session.outcome
     return JSONResponse({"result": None if outcome is None else outcome.result})
 
 
-def _check_claim(game: OnlineGame, to_move: int | None, other: int, present: set[int | None], online: Online) -> None:
+def _check_claim(game: OnlineGame, to_move: int | None, other: int, present: set[int | None]) -> None:
     clock = game.clock
     if to_move is None:
         raise ApiError(409, "game_over", "the game is over")
@@ -82,8 +94,3 @@ def _check_claim(game: OnlineGame, to_move: int | None, other: int, present: set
         raise ApiError(409, "conflict", "it is your turn: only the player to move can be claimed against")
     if other in present:
         raise ApiError(409, "conflict", "the other player is still connected")
-    away = online.hooks.away_since(game.game_id, SEAT_NAMES[other])
-    waited = online.now() - (clock.since if away is None else max(clock.since, away))
-    if waited < LEAVER_GRACE:
-        left = int((LEAVER_GRACE - waited).total_seconds()) + 1
-        raise ApiError(409, "too_early", f"the other player may still come back: you can claim in {left} s")

@@ -17,6 +17,7 @@ from ..sockets.rooms import Rooms
 from .deadline_sweep import DeadlineSweep
 from .game_cache import OnlineGames
 from .lobby_listeners import LobbyListeners
+from .presence import Presence
 from .room_hooks import OnlineRoomHooks
 from .store import OnlineStore
 
@@ -31,8 +32,10 @@ class Online:
         self.seat_tokens = starter.tokens
         self.now = now
         self.games = OnlineGames(store, self.run)
+        self.games.live = lambda game_id: game_id in rooms.rooms  # a live room's rules stay remembered
         self.hooks = OnlineRoomHooks(store, self.games, self.run, now)
-        self.sweeper = DeadlineSweep(store, self.games, self.hooks, rooms, self.run, now)
+        self.presence = Presence(store, rooms, now)
+        self.sweeper = DeadlineSweep(store, self.games, self.hooks, rooms, self.run, now, self.presence)
         self.lobby = LobbyListeners()
         rooms.hooks = self.hooks
 

@@ -8,18 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, insert, or_, select, update
+from sqlalchemy import Engine, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ..storage.changes import notify
 from ..storage.clocks import Clock
 from ..storage.database import aware
 from ..storage.online_games import OnlineGame, clock_columns, online_game_of
 from ..storage.online_schema import accounts, challenges, logins, online_games, rating_history
 from ..storage.schema import games, seats
 from .glicko2 import Rating
+from .ratings import REPEAT_DAYS, repeat_weight
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,8 @@ class Account:
     games: int
     deleted: bool
     password_hash: str | None = None
+    banned: bool = False
+    muted: bool = False
 
     def document(self) -> dict[str, Any]:
         """What anyone may read of an account (GET /api/players/{name})."""
@@ -70,12 +74,65 @@ class Challenge:
 def _account(row: Any) -> Account:
     rating = Rating(row["rating"], row["deviation"], row["volatility"])
     return Account(
-        row["id"], row["name"], bool(row["bot"]), rating, row["games"], bool(row["deleted"]), row["password_hash"]
+        row["id"],
+        row["name"],
+        bool(row["bot"]),
+        rating,
+        row["games"],
+        bool(row["deleted"]),
+        row["password_hash"],
+        bool(row["banned"]),
+        bool(row["muted"]),
     )
+
+
+def apply_ratings(c: Any, game: OnlineGame, result: str, now: datetime, rate: Any) -> dict[int, Rating]:
+    """A settled rated game's new ratings, stored with their history (in the caller's transaction)."""
+    ids = [i for i in game.accounts.values() if i is not None]
+    rows = c.execute(select(accounts).where(accounts.c.id.in_(ids))).mappings()
+    found = {r["id"]: _account(r) for r in rows}
+    earlier = _rated_pairings(c, game, now) if game.level is None else 0
+    new: dict[int, Rating] = rate(game, found, result, repeat_weight(earlier))
+    for account_id, rating in new.items():
+        c.execute(
+            update(accounts)
+            .where(accounts.c.id == account_id)
+            .values(
+                rating=rating.rating,
+                deviation=rating.deviation,
+                volatility=rating.volatility,
+                games=accounts.c.games + 1,
+            )
+        )
+        c.execute(
+            insert(rating_history).values(
+                account_id=account_id, game_id=game.game_id, at=now, rating=rating.rating, deviation=rating.deviation
+            )
+        )
+    return new
+
+
+def _rated_pairings(c: Any, game: OnlineGame, now: datetime) -> int:
+    """Rated games between this game's two accounts settled in the REPEAT_DAYS before `now`."""
+    a, b = game.accounts["A"], game.accounts["B"]
+    pair = or_(
+        and_(online_games.c.account_a == a, online_games.c.account_b == b),
+        and_(online_games.c.account_a == b, online_games.c.account_b == a),
+    )
+    query = (
+        select(func.count(func.distinct(rating_history.c.game_id)))
+        .select_from(rating_history.join(online_games, online_games.c.game_id == rating_history.c.game_id))
+        .where(pair, rating_history.c.at > now - timedelta(days=REPEAT_DAYS), rating_history.c.account_id == a)
+    )
+    return int(c.execute(query).scalar() or 0)
 
 
 class NameTaken(Exception):
     pass
+
+
+class SeatTaken(Exception):
+    """A take of a seat lost a race, or the seat is not free for this account (409)."""
 
 
 class OnlineStore:
@@ -141,7 +198,7 @@ class OnlineStore:
     def leaderboard(self, limit: int) -> list[Account]:
         query = (
             select(accounts)
-            .where(accounts.c.deleted.is_(False), accounts.c.games > 0)
+            .where(accounts.c.deleted.is_(False), accounts.c.cheater.is_(False), accounts.c.games > 0)
             .order_by(accounts.c.rating.desc())
             .limit(limit)
         )
@@ -150,17 +207,23 @@ class OnlineStore:
 
     # -------------------------------------------------------------------- logins
 
-    def add_login(self, token_hash: str, account_id: int, now: datetime, expires: datetime) -> None:
+    def add_login(
+        self, token_hash: str, account_id: int, now: datetime, expires: datetime, address: str | None = None
+    ) -> None:
+        values = dict(token_hash=token_hash, account_id=account_id, created_at=now, expires_at=expires)
         with self.engine.begin() as c:
+            c.execute(insert(logins).values(**values, address=address))
             c.execute(
-                insert(logins).values(token_hash=token_hash, account_id=account_id, created_at=now, expires_at=expires)
+                update(accounts)
+                .where(accounts.c.id == account_id, accounts.c.created_from.is_(None))
+                .values(created_from=address)
             )
 
     def login_account(self, token_hash: str, now: datetime) -> Account | None:
         query = select(accounts, logins.c.expires_at).join(logins, logins.c.account_id == accounts.c.id)
         with self.engine.connect() as c:
             row = c.execute(query.where(logins.c.token_hash == token_hash)).mappings().first()
-        if row is None or row["deleted"] or aware(row["expires_at"]) <= now:
+        if row is None or row["deleted"] or row["banned"] or aware(row["expires_at"]) <= now:
             return None
         return _account(row)
 
@@ -181,24 +244,72 @@ class OnlineStore:
 
     def take_seat(self, game_id: str, seat: str, old_hash: str, new_hash: str, account_id: int) -> None:
         """A seat of a game moves into an account: its token changes, and the game becomes an online game
-        (casual, no clock) if it was not one."""
+        (casual, no clock) if it was not one. Raises SeatTaken (and changes nothing) when the token no longer
+        holds the seat, the seat is another account's, or the account holds the other seat: checked in the
+        transaction that writes, so two takes at once (both seats, say) cannot both pass."""
+        try:
+            with self.engine.begin() as c:
+                self._take_seat(c, game_id, seat, old_hash, new_hash, account_id)
+        except IntegrityError:  # another take made the game online first (PostgreSQL's duplicate key)
+            raise SeatTaken("the seats of this game changed meanwhile: try again") from None
+
+    @staticmethod
+    def _take_seat(c: Any, game_id: str, seat: str, old_hash: str, new_hash: str, account_id: int) -> None:
+        moved = c.execute(
+            update(seats)
+            .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.token_hash == old_hash)
+            .values(token_hash=new_hash)
+        ).rowcount
+        if moved != 1:
+            raise SeatTaken("this token no longer holds the seat")
+        column = "account_a" if seat == "A" else "account_b"
+        query = select(online_games).where(online_games.c.game_id == game_id).with_for_update()  # (PostgreSQL)
+        row = c.execute(query).mappings().first()
+        if row is None:
+            player = games.c.player_a if seat == "B" else games.c.player_b
+            mode, status, other = c.execute(
+                select(games.c.mode, games.c.status, player).where(games.c.id == game_id)
+            ).one()
+            level = other if mode == "computer" else None
+            values = dict(game_id=game_id, rated=False, finished=status == "finished", level=level)
+            c.execute(insert(online_games).values(**values, **{column: account_id}))
+            return
+        if row[column] not in (None, account_id):
+            raise SeatTaken("that seat belongs to another account")
+        if row["account_b" if seat == "A" else "account_a"] == account_id:
+            raise SeatTaken("you hold the other seat of this game already")
+        c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**{column: account_id}))
+
+    def notify_lobby(self, channel: str, payload: str) -> None:
         with self.engine.begin() as c:
-            c.execute(
-                update(seats)
-                .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.token_hash == old_hash)
-                .values(token_hash=new_hash)
-            )
-            column = "account_a" if seat == "A" else "account_b"
-            found = c.execute(select(online_games.c.game_id).where(online_games.c.game_id == game_id)).first()
-            if found is None:
-                other = games.c.player_a if seat == "B" else games.c.player_b
-                query = select(games.c.mode, games.c.status, other).where(games.c.id == game_id)
-                mode, status, player = c.execute(query).one()
-                level = player if mode == "computer" else None
-                values = dict(game_id=game_id, rated=False, finished=status == "finished", level=level)
-                c.execute(insert(online_games).values(**values, **{column: account_id}))
-            else:
-                c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**{column: account_id}))
+            notify(c, channel, payload)
+
+    def mark_seen(self, seats_seen: Sequence[tuple[str, str]], now: datetime) -> None:
+        """These (game, seat) have a connection now (online/presence.py)."""
+        with self.engine.begin() as c:
+            for game_id, seat in seats_seen:
+                column = "seen_a" if seat == "A" else "seen_b"
+                c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**{column: now}))
+
+    def last_seen(self, game_id: str, seat: str) -> datetime | None:
+        column = online_games.c.seen_a if seat == "A" else online_games.c.seen_b
+        with self.engine.connect() as c:
+            moment = c.execute(select(column).where(online_games.c.game_id == game_id)).scalar()
+        return None if moment is None else aware(moment)
+
+    def open_seats_of(self, account_id: int) -> list[tuple[str, str]]:
+        """(game, seat) of every seat the account holds in a game not finished."""
+        query = select(online_games.c.game_id, online_games.c.account_a, online_games.c.account_b).where(
+            online_games.c.finished.is_(False),
+            or_(online_games.c.account_a == account_id, online_games.c.account_b == account_id),
+        )
+        with self.engine.connect() as c:
+            rows = c.execute(query).all()
+        return [(g, "A" if a == account_id else "B") for g, a, b in rows]
+
+    def set_seat_hash(self, game_id: str, seat: str, new_hash: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(token_hash=new_hash))
 
     def past_deadline(self, now: datetime, limit: int = 100) -> list[str]:
         query = (
@@ -233,9 +344,13 @@ class OnlineStore:
         with self.engine.connect() as c:
             return [dict(row) for row in c.execute(query).mappings()]
 
-    def settle(self, game_id: str, result: str, now: datetime, rate: Any) -> dict[int, Rating] | None:
-        """Mark a finished online game settled and, if rated, store both players' new ratings (computed by
-        `rate(online_game, accounts_by_id, result)`); None if it was settled already (another process)."""
+    def settle(
+        self, game_id: str, result: str, now: datetime, rate: Any, played: bool = True
+    ) -> dict[int, Rating] | None:
+        """Mark a finished online game settled and, if rated and `played` (both players moved: else it is
+        aborted), store both players' new ratings (computed by `rate(online_game, accounts_by_id, result,
+        weight)`, the weight from the same two players' rated games of the day: ratings.repeat_weight); None if
+        it was settled already (another process)."""
         with self.engine.begin() as c:
             claimed = c.execute(
                 update(online_games)
@@ -246,29 +361,24 @@ class OnlineStore:
                 return None
             row = c.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().one()
             game = online_game_of(row)
-            if not game.rated:
+            if not game.rated or not played:
                 return {}
-            ids = [i for i in game.accounts.values() if i is not None]
-            rows = c.execute(select(accounts).where(accounts.c.id.in_(ids))).mappings()
-            found = {r["id"]: _account(r) for r in rows}
-            new: dict[int, Rating] = rate(game, found, result)
-            for account_id, rating in new.items():
-                c.execute(
-                    update(accounts)
-                    .where(accounts.c.id == account_id)
-                    .values(
-                        rating=rating.rating,
-                        deviation=rating.deviation,
-                        volatility=rating.volatility,
-                        games=accounts.c.games + 1,
-                    )
-                )
-                c.execute(
-                    insert(rating_history).values(
-                        account_id=account_id, game_id=game_id, at=now, rating=rating.rating, deviation=rating.deviation
-                    )
-                )
-            return new
+            return apply_ratings(c, game, result, now, rate)
+
+    def distinct_opponents(self, account_ids: Sequence[int]) -> dict[int, int]:
+        """How many different opponents (accounts or computer levels) each account met in settled rated games."""
+        ids = list(account_ids)
+        mine = or_(online_games.c.account_a.in_(ids), online_games.c.account_b.in_(ids))
+        query = select(online_games.c.account_a, online_games.c.account_b, online_games.c.level).where(
+            mine, online_games.c.rated.is_(True), online_games.c.finished.is_(True)
+        )
+        met: dict[int, set[str]] = {i: set() for i in ids}
+        with self.engine.connect() as c:
+            for a, b, level in c.execute(query):
+                for me, other in ((a, b), (b, a)):
+                    if me in met and (other is not None or level is not None):
+                        met[me].add(f"level:{level}" if other is None else f"account:{other}")
+        return {i: len(names) for i, names in met.items()}
 
     def history(self, account_id: int, limit: int = 200) -> list[dict[str, Any]]:
         query = (
@@ -293,8 +403,17 @@ class OnlineStore:
         rated: bool,
         quick: bool,
         now: datetime,
-    ) -> None:
+        cap: int | None = None,
+    ) -> bool:
+        """Add a challenge; False (and nothing added) when the account has `cap` open already. The count and
+        the insert are one transaction that first locks the account's row, so concurrent requests of one
+        account cannot all pass the count."""
         with self.engine.begin() as c:
+            c.execute(update(accounts).where(accounts.c.id == account_id).values(games=accounts.c.games))  # the lock
+            if cap is not None:
+                count = c.execute(select(func.count()).where(challenges.c.account_id == account_id)).scalar_one()
+                if count >= cap:
+                    return False
             c.execute(
                 insert(challenges).values(
                     id=challenge_id,
@@ -306,6 +425,7 @@ class OnlineStore:
                     created_at=now,
                 )
             )
+        return True
 
     def challenges(self) -> list[Challenge]:
         target = accounts.alias("target")
@@ -339,7 +459,3 @@ class OnlineStore:
         """Remove a challenge; False if it was gone already (taken by someone else, or cancelled)."""
         with self.engine.begin() as c:
             return bool(c.execute(delete(challenges).where(challenges.c.id == challenge_id)).rowcount == 1)
-
-    def count_challenges(self, account_id: int) -> int:
-        with self.engine.connect() as c:
-            return int(c.execute(select(func.count()).where(challenges.c.account_id == account_id)).scalar_one())

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..guards.limits import SocketCounts
 from ..guards.security import TokenBucket, is_game_id
+from ..metrics import MESSAGE_SECONDS, MESSAGES
 from ..storage import DatabaseUnavailable
 from . import messages
 from .chat import Chat
@@ -91,17 +92,25 @@ class Connection:
                 return
 
 
+async def admitted(socket: WebSocket, counts: SocketCounts, address: str) -> bool:
+    """Count a new socket (a game's or the lobby's) under the limits of guards/limits.py, or refuse it before
+    the handshake."""
+    refusal = counts.admit(address)
+    if refusal is None:
+        return True
+    status, words = refusal
+    headers = {"Retry-After": "60"} if status == 503 else {"Retry-After": "10"}
+    code = "busy" if status == 503 else "rate_limited"
+    await socket.send_denial_response(
+        JSONResponse({"error": {"code": code, "message": words}}, status_code=status, headers=headers)
+    )
+    return False
+
+
 async def game_socket(socket: WebSocket) -> None:
     counts: SocketCounts = socket.app.state.socket_counts
     address = socket.client.host if socket.client else "?"
-    refusal = counts.admit(address)
-    if refusal is not None:
-        status, words = refusal
-        headers = {"Retry-After": "60"} if status == 503 else {"Retry-After": "10"}
-        code = "busy" if status == 503 else "rate_limited"
-        await socket.send_denial_response(
-            JSONResponse({"error": {"code": code, "message": words}}, status_code=status, headers=headers)
-        )
+    if not await admitted(socket, counts, address):
         return
     joined = False
     try:
@@ -147,7 +156,11 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
                 continue
             try:
                 message = messages.parse(frame.get("text") if "text" in frame else frame.get("bytes"))
+                began = time.perf_counter()
                 await handle(rooms, connection, game_id, message)
+                kind = type(message).__name__.lower()
+                MESSAGES.labels(kind).inc()
+                MESSAGE_SECONDS.labels(kind).observe(time.perf_counter() - began)
                 if not joined and connection.room is not None:
                     joined = True
                     on_join()

@@ -18,6 +18,12 @@ def publish(connection: Connection, changes: Iterable[tuple[str, int]]) -> None:
         connection.execute(text("SELECT pg_notify(:channel, :payload)"), rows)
 
 
+def notify(connection: Connection, channel: str, payload: str) -> None:
+    """One notice on `channel`, sent when the connection's transaction commits (PostgreSQL only)."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": channel, "payload": payload})
+
+
 def parse(payload: str) -> tuple[str, int] | None:
     game_id, _, version = payload.partition(" ")
     return (game_id, int(version)) if version.isdigit() else None

@@ -7,6 +7,7 @@ PostgreSQL goes through psycopg 3. The schema is brought up to date with Alembic
 from __future__ import annotations
 
 import os
+import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,15 @@ def parse_database_url(text: str) -> URL:
     else:
         raise TimesSquareError(f"unsupported database {backend!r}: use sqlite:///PATH or postgresql://…")
     return url
+
+
+def free_bytes(url: URL) -> int | None:
+    """Room left on the disk of a SQLite file (None for PostgreSQL, or a database in memory). A full disk can
+    still take a write that rewrites a page in place (the health row), while a new game needs new pages."""
+    database = url.database or ""
+    if dialect_name(url) != "sqlite" or database in ("", ":memory:") or database.startswith("file::memory:"):
+        return None
+    return shutil.disk_usage(Path(database).expanduser().parent).free
 
 
 def dialect_name(url: URL) -> str:

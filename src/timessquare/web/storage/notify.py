@@ -4,7 +4,8 @@ Several `timessquare serve` processes may share one PostgreSQL (docs/web.md, "Pa
 commit of a game's moves sends `NOTIFY` (storage/changes.py); here a thread of each process listens with a
 connection of its own and hands every change to the event loop, where a room holding an older version of
 that game is read back from the database, and each of its sockets gets the fresh state (Rooms.changed).
-While the listening connection is lost, every room is read back once it is there again.
+While the listening connection is lost, every room is read back once it is there again. The lobby's changes
+travel the same way on a channel of their own (online/lobby_wire.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy.engine import URL
 
@@ -24,9 +26,19 @@ POLL_SECONDS = 1.0  # how often the thread looks whether it is told to stop
 
 
 class ChangeListener:
-    def __init__(self, url: URL, changed: Callable[[str, int], None], lost: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        url: URL,
+        changed: Callable[..., None],
+        lost: Callable[[], None],
+        channel: str = CHANNEL,
+        parse: Callable[[str], tuple[Any, ...] | None] = parse,
+    ) -> None:
+        """`changed(*parse(payload))` on the event loop for each notice on `channel` (parse: None to skip)."""
         self.conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self.changed = changed
+        self.channel = channel
+        self.parse = parse
         self.lost = lost  # every room may have missed changes: read them all back
         self.stop_event = threading.Event()
         self.thread: threading.Thread | None = None
@@ -48,13 +60,13 @@ class ChangeListener:
         while not self.stop_event.is_set():
             try:
                 with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=3) as connection:
-                    connection.execute(f"LISTEN {CHANNEL}")
+                    connection.execute(f"LISTEN {self.channel}")
                     if not first:
                         loop.call_soon_threadsafe(self.lost)
                     first = False
                     while not self.stop_event.is_set():
                         for notice in connection.notifies(timeout=POLL_SECONDS):
-                            change = parse(notice.payload)
+                            change = self.parse(notice.payload)
                             if change is not None:
                                 loop.call_soon_threadsafe(self.changed, *change)
             except Exception as e:  # the database is away: try again in a moment

@@ -18,6 +18,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 from .schema import metadata
@@ -36,6 +37,10 @@ accounts = Table(
     Column("games", Integer, nullable=False, default=0),  # rated games played
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("deleted", Boolean, nullable=False, default=False),
+    Column("banned", Boolean, nullable=False, default=False, server_default=false()),  # timessquare admin ban
+    Column("muted", Boolean, nullable=False, default=False, server_default=false()),  # no challenges for all
+    Column("cheater", Boolean, nullable=False, default=False, server_default=false()),  # its games unrated
+    Column("created_from", String(64), nullable=True),  # the address it signed up from
 )
 
 logins = Table(
@@ -45,6 +50,7 @@ logins = Table(
     Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("address", String(64), nullable=True),  # the address that logged in (timessquare admin accounts)
 )
 
 online_games = Table(
@@ -62,6 +68,8 @@ online_games = Table(
     Column("turn_started", DateTime(timezone=True), nullable=True),
     Column("deadline", DateTime(timezone=True), nullable=True),  # when clock_seat runs out of time
     Column("finished", Boolean, nullable=False, default=False),  # ratings settled
+    Column("seen_a", DateTime(timezone=True), nullable=True),  # when a socket of seat A was last seen (presence.py)
+    Column("seen_b", DateTime(timezone=True), nullable=True),
     Index("ix_online_games_deadline", "finished", "deadline"),
 )
 

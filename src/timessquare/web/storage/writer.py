@@ -11,6 +11,7 @@ import anyio
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as SATimeoutError
 
+from ..metrics import DATABASE_ERRORS
 from .database import DatabaseUnavailable
 from .store import Append, GameStore, VersionConflict
 
@@ -43,8 +44,10 @@ class Database:
             with anyio.fail_after(self.CALL_SECONDS):
                 return await anyio.to_thread.run_sync(function, *args, limiter=self.limiter, abandon_on_cancel=True)
         except TimeoutError:
+            DATABASE_ERRORS.inc()
             raise DatabaseUnavailable(f"the database did not answer within {self.CALL_SECONDS:g} seconds") from None
         except (OperationalError, InterfaceError, SATimeoutError) as e:  # down, unreachable, full, read-only
+            DATABASE_ERRORS.inc()
             reason = str(getattr(e, "orig", None) or e).strip()[:200]
             raise DatabaseUnavailable(f"the database failed: {reason}") from e
 

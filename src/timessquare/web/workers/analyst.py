@@ -24,17 +24,21 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from ...actions import action_id
 from ...errors import TimesSquareError
 from ...players.analysis import assemble, played_turns, turn_count
 from ...session.choices import turn_words
 from ...session.destinations import turn_destinations
+from ..guards.limits import Throttled
 from ..storage import GameStore
 from ..storage.analyses import AnalysisStore, Claim
 from ..storage.store import now
 from .pool import WorkerPool
 
 log = logging.getLogger("timessquare.web")
+outage = Throttled(log)  # the database away: one line every few seconds
 TURNS_PER_PIECE = 4  # about 2 s of search at the default budget
 LEASE = timedelta(minutes=5)  # a claim not renewed for this long belongs to a process that died
 RETRY_AFTER = timedelta(minutes=1)  # a failed game's first wait
@@ -78,7 +82,9 @@ class Analyst:
                     pass
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the database is away: the next round tries again
+            except SQLAlchemyError as e:  # the database is away: a line now and then; the next round tries again
+                outage.warning("the analyst could not look for finished games: %s", str(e).splitlines()[0])
+            except Exception:
                 log.exception("the analyst could not look for finished games")
             await asyncio.sleep(self.poll_seconds)
 

@@ -4,9 +4,16 @@ Each worker is a one-process executor. A computer player is built in the worker 
 (`players.make_player`) and sees only a `PlayerView` and the legal action ids. A player decides a whole
 turn at its first decision and plays the rest from its plan, so the actions of one turn go to the worker
 that chose it (the player object is kept there); a new turn goes to the first free worker. A free worker
-takes every waiting computer turn before any hint, and hints one client at a time (fairness.py); a hint is
-refused (`PoolBusy`) when the queue is full or its client already waits for one, so that nobody asking for
-hints can starve the computer players or take the others' hints.
+takes every waiting computer turn before any hint, both one owner at a time (fairness.py): a game's owner is
+whoever made it (`own`), and `computer_games(owner)` says how many of an owner's games have a computer turn
+waiting or running, which the game-making requests cap. A hint is refused (`PoolBusy`) when the queue is
+full or its client already waits for one, so that nobody asking for hints can starve the computer players
+or take the others' hints.
+
+A search level that runs on several processes (the expert) gets them from the worker's one set of helpers,
+made at its first use and kept for the worker's life, never a set per game: a flood of expert games leaves
+no idle processes behind. Workers and helpers leave when the server that made them is gone, even after a
+SIGKILL.
 """
 
 from __future__ import annotations
@@ -23,19 +30,23 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing.pool import Pool
 from typing import Any, TypeVar
 
 from ...errors import TimesSquareError
 from ...players import Player, make_player
 from ...players.analysis import search_turns
 from ...players.hints import suggest
+from ...players.ismcts import SearchPlayer
 from ...variants import Rules
 from ...view import PlayerView
+from ..metrics import COMPUTER_WAIT, COMPUTER_WAITING
 from .fairness import FairQueue, Job
 
 log = logging.getLogger("timessquare.web")
 T = TypeVar("T")
 PARENT_CHECK_SECONDS = 0.5
+OWNERS_KEPT = 100_000  # games whose owner the pool remembers (a game it forgot is an owner of its own)
 
 
 class PoolBusy(TimesSquareError):
@@ -53,6 +64,7 @@ class HintResult:
 
 _PLAYERS: OrderedDict[tuple[str, int, str], Player] = OrderedDict()
 _KEPT_PLAYERS = 64
+_HELPERS: dict[int, Pool] = {}  # the worker's helper processes for searches that run on several, by count
 
 
 def _warm_up() -> None:
@@ -67,13 +79,44 @@ def _leave_with_the_server(server: int) -> None:
     os._exit(0)  # the server is gone (the worker was handed to init): nobody will ask anything more
 
 
+def _helpers(count: int) -> Pool:
+    """The worker's `count` helper processes, shared by every game's search (each game its own set left
+    hundreds of idle processes after a flood of expert games); each leaves when the worker is gone."""
+    pool = _HELPERS.get(count)
+    if pool is None:
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        pool = _HELPERS[count] = context.Pool(count, initializer=_warm_up)
+    return pool
+
+
+def close_helpers() -> None:
+    for pool in _HELPERS.values():
+        pool.terminate()
+        pool.join()
+    _HELPERS.clear()
+
+
+def _make(spec: str, rules: Rules) -> Player:
+    player = make_player(spec, rules)
+    if isinstance(player, SearchPlayer) and player.config.workers > 1:
+        player.pool = _helpers(player.config.workers)
+    return player
+
+
+def _let_go(player: Player) -> None:
+    if isinstance(player, SearchPlayer) and player.pool in _HELPERS.values():
+        player.pool = None  # the worker's helpers stay for the next game
+    player.close()
+
+
 def _choose(key: tuple[str, int, str], rules: Rules, view: PlayerView, legal: list[int], seed: int) -> int:
     player = _PLAYERS.pop(key, None)
     if player is None:
-        player = make_player(key[2], rules)
+        player = _make(key[2], rules)
     _PLAYERS[key] = player
     while len(_PLAYERS) > _KEPT_PLAYERS:
-        _PLAYERS.popitem(last=False)[1].close()
+        _let_go(_PLAYERS.popitem(last=False)[1])
     return player.choose(view, legal, random.Random(seed))
 
 
@@ -116,6 +159,8 @@ class WorkerPool:
         self._turns: dict[tuple[str, int], int] = {}  # (game, seat) -> worker that holds this turn's plan
         self._hints = 0
         self._hint_clients: Counter[str] = Counter()
+        self._owners: OrderedDict[str, tuple[str, ...]] = OrderedDict()  # game -> its owner's keys (own())
+        self._computer_games: Counter[str] = Counter()  # owner key -> its games with a computer turn at work
         self._closed = False
         self._analysis: ProcessPoolExecutor | None = None  # its own process, at the lowest priority
 
@@ -146,6 +191,7 @@ class WorkerPool:
                 if job is None:
                     break
                 if job.future.done():  # its caller gave up while it waited
+                    self._queue.done(job)
                     continue
                 self._busy[index] = True
                 if job.hint:
@@ -170,6 +216,7 @@ class WorkerPool:
                 job.future.set_result(result)
         finally:
             self._busy[index] = False
+            self._queue.done(job)
             if job.hint:
                 self._queue.hint_workers.discard(index)
             if not self._closed:
@@ -191,19 +238,47 @@ class WorkerPool:
                     raise TimesSquareError("a worker process failed twice") from None
         raise AssertionError("unreachable")
 
+    def own(self, game_id: str, keys: Sequence[str]) -> None:
+        """Whoever made this game (its account's key first, then its address's): its computer turns take
+        their turn with that owner's other games (fairness.py) and count in `computer_games`."""
+        self._owners[game_id] = tuple(keys)
+        self._owners.move_to_end(game_id)
+        while len(self._owners) > OWNERS_KEPT:
+            self._owners.popitem(last=False)
+
+    def computer_games(self, key: str) -> int:
+        """How many games of this owner key have a computer turn waiting or running now."""
+        return self._computer_games[key]
+
     async def choose(
         self, game_id: str, seat: int, spec: str, rules: Rules, view: PlayerView, legal: Sequence[int]
     ) -> int:
         """The computer player `spec`'s action for `seat`, from that seat's view only."""
         key = (game_id, seat)
         worker = self._turns.get(key) if view.turn["mode"] != "start" else None
+        owners = self._owners.get(game_id, (f"game:{game_id}",))
+
+        level, queued = spec.partition(":")[0], time.perf_counter()
+        COMPUTER_WAITING.labels(level).inc()
 
         def started(index: int) -> None:
             self._turns[key] = index
+            COMPUTER_WAITING.labels(level).dec()
+            COMPUTER_WAIT.labels(level).observe(time.perf_counter() - queued)
 
         args = ((game_id, seat, spec), rules, view, list(legal), random.getrandbits(64))
-        job = Job(_choose, args, asyncio.get_running_loop().create_future(), worker=worker, on_start=started)
-        chosen: int = await self._submit(job)
+        future = asyncio.get_running_loop().create_future()
+        job = Job(_choose, args, future, client=owners[0], worker=worker, on_start=started)
+        self._computer_games.update(owners)
+        try:
+            chosen: int = await self._submit(job)
+        finally:
+            if not job.started:
+                COMPUTER_WAITING.labels(level).dec()  # it never left the queue (its caller gave up)
+            self._computer_games.subtract(owners)
+            for owner in owners:
+                if self._computer_games[owner] <= 0:
+                    del self._computer_games[owner]
         return chosen
 
     def forget(self, game_id: str) -> None:

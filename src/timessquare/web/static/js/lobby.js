@@ -18,7 +18,8 @@ let followingShown = false; // asked once the lobby is drawn (and again when the
 let socket = null;
 let retry = 500;
 
-const TRANSLATED = ["bad_login", "name_taken", "rate_limited", "not_logged_in"]; // the others: the server's words
+// the others: the server's words
+const TRANSLATED = ["bad_login", "name_taken", "rate_limited", "not_logged_in", "busy", "banned", "muted"];
 const NAME = /^[A-Za-z][A-Za-z0-9_-]{2,19}$/;
 
 function words(error) {
