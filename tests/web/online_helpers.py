@@ -4,9 +4,12 @@ test client (the client's cookie jar is swapped to act as one person or another)
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.testclient import TestClient
+
+if TYPE_CHECKING:
+    from conftest import Seat
 
 
 class FakeClock:
@@ -55,3 +58,16 @@ def sweep(client: TestClient) -> int:
     online = client.app.state.online.sweeper  # type: ignore[attr-defined]
     ended: int = client.portal.call(online.sweep)  # type: ignore[union-attr]
     return ended
+
+
+def each_plays_a_turn(seats: dict[str, Seat]) -> None:
+    """Both seats take a turn (R11.4: a game one side never moved in is aborted, not rated)."""
+    for _ in range(2):
+        mover = next(seat for seat in seats.values() if seat.state["legal"])
+        while mover.state["legal"]:
+            legal = mover.state["legal"]
+            mover.act("end" if "end" in legal else legal[0])
+        for seat in seats.values():
+            if seat is not mover:
+                seat.until(lambda m: (m["type"] == "state" and bool(m["legal"])) or m.get("over") is not None)
+

@@ -262,6 +262,8 @@ def _joins(client: TestClient, game: dict[str, Any], token: str) -> str:
     with client.websocket_connect(f"/ws/games/{game['id']}") as socket:
         socket.send_json({"v": 1, "type": "join", "token": token, "lang": "en"})
         answer: dict[str, Any] = socket.receive_json()
+        while answer["type"] not in ("state", "error"):  # the game's chat and presence come beside it
+            answer = socket.receive_json()
         return str(answer["type"] if answer["type"] == "state" else answer["code"])
 
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 from conftest import Seat
-from online_helpers import FakeClock, Person, sweep
+from online_helpers import FakeClock, Person, each_plays_a_turn, sweep
 from starlette.testclient import TestClient
 
 
@@ -27,14 +27,12 @@ def iso(clock: FakeClock, **later: float) -> str:
 
 
 def play_out(online: TestClient, bots: dict[str, Person], game: dict[str, object], how: int) -> None:
-    """The bots of one game: the player to move acts once, then one resigns or they agree a draw."""
+    """The bots of one game: each takes a turn, then one resigns or they agree a draw."""
     seats = {}
     for name in (game["white"], game["black"]):
         mine = bots[str(name)].get(f"/api/games/{game['game']}/seat").json()
         seats[mine["seat"]] = Seat(online, str(game["game"]), mine["token"])
-    state = seats["A"].state
-    mover = seats[state["view"]["to_move"]]
-    mover.act(mover.state["legal"][0])
+    each_plays_a_turn(seats)  # a game one side never moved in is aborted, not rated (R11.4)
     if how == 0:
         for seat in seats.values():
             seat.send({"v": 1, "type": "offer", "offer": "draw"})

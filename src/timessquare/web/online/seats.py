@@ -75,6 +75,9 @@ async def claim_leaver(request: Request) -> Response:
         _check_claim(game, room.session.to_move, other, {c.seat for c in room.connections})
         assert game.clock is not None
         away = await online.presence.away_since(game, SEAT_NAMES[other], game.clock.since)
+        left_here = online.hooks.away_since(game_id, SEAT_NAMES[other])  # its last socket on this process left
+        if left_here is not None:  # at that moment: later than any sighting the other processes wrote
+            away = max(away, left_here)
         waited = online.now() - away
         if waited < LEAVER_GRACE:
             left = int((LEAVER_GRACE - waited).total_seconds()) + 1
