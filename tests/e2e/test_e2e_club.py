@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from conftest import Watched
-from e2e_play import invite_a_friend, my_turn, screenshot, trade_all, wait_ready
+from e2e_play import invite_a_friend, my_turn, screenshot, trade_all, version, wait_ready, wait_version
 from e2e_server import Server
 from test_e2e_online import GAME_URL, api, sign_up
 
@@ -78,7 +78,12 @@ def test_two_accounts_chat_agree_a_draw_rematch_and_abort(server: Server, open_p
     alice.locator("#chat-lines li", has_text="thanks, you too").wait_for()
     screenshot(alice, "club-chat", full_page=False)
 
-    # A draw by agreement; the end dialog says what it did to the rating (equal players: nothing).
+    # Each takes a turn (a game one side never moved in is aborted, not rated: R11.4), then a draw by
+    # agreement; the end dialog says what it did to the rating (equal players: nothing).
+    for _ in range(2):
+        mover, waiter = (alice, bob) if my_turn(alice) else (bob, alice)
+        played = version(waiter) + trade_all(mover) + 1
+        wait_version(waiter, played)
     alice.click("#offer-draw")
     bob.locator("#offer-status", has_text=f"{alice_name} offers a draw").wait_for()
     screenshot(bob, "club-offer", full_page=False)
