@@ -73,6 +73,22 @@ def parse_json(text: str | bytes) -> Any:
         raise FormatError("", f"not a readable JSON document ({e})") from None
 
 
+def is_unicode(value: object) -> bool:
+    """Is every string in this decoded JSON value real Unicode, writable as UTF-8? (JSON may write a lone
+    surrogate such as `\\ud800`, which no password hash, database or page can take.)"""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(is_unicode(k) and is_unicode(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(is_unicode(item) for item in value)
+    return True
+
+
 def read_limited(path: str | Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
     """A file's bytes, refusing one over `limit` without reading it all (OSError passes through)."""
     with open(path, "rb") as f:

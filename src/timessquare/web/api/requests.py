@@ -10,7 +10,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
 from ...errors import FormatError, TimesSquareError
-from ...jsonread import parse_json
+from ...jsonread import is_unicode, parse_json
 from ..games.starter import SeatLink
 
 MAX_BODY_BYTES = 16 * 1024
@@ -62,25 +62,10 @@ async def read_json(request: Request, fields: set[str]) -> dict[str, Any]:
     unknown = set(data) - fields
     if unknown:
         raise bad_request(f"unknown field {sorted(unknown)[0]!r}")
-    if not _encodable(data):
+    if not is_unicode(data):
         raise bad_request("the request body holds text that is not Unicode (a lone surrogate such as \\ud800)")
     return data
 
-
-def _encodable(value: Any) -> bool:
-    """Is every string in this JSON value real Unicode? (JSON may write a lone surrogate, which no password
-    hash, database or page can take.)"""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return False
-        return True
-    if isinstance(value, dict):
-        return all(_encodable(k) and _encodable(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_encodable(v) for v in value)
-    return True
 
 
 def seat_links(link: SeatLink) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import orjson
 
 from ...catalog import ENGLISH, languages
 from ...errors import FormatError, TimesSquareError
-from ...jsonread import JSONSyntaxError, parse_json
+from ...jsonread import JSONSyntaxError, is_unicode, parse_json
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
@@ -130,20 +130,6 @@ def bad(message: str) -> ProtocolError:
     return ProtocolError("bad_message", message)
 
 
-def _encodable(value: object) -> bool:
-    """Can this decoded JSON be written back as UTF-8? (A `\\ud800` escape decodes to a lone surrogate.)"""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return False
-        return True
-    if isinstance(value, dict):
-        return all(_encodable(k) and _encodable(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_encodable(item) for item in value)
-    return True
-
 
 def parse(frame: str | bytes | None) -> ClientMessage:
     """One client frame -> a message; raises ProtocolError("bad_message", …) for anything malformed."""
@@ -153,13 +139,13 @@ def parse(frame: str | bytes | None) -> ClientMessage:
         raise bad("messages are JSON text frames, not binary ones")
     if len(frame) > MAX_MESSAGE_BYTES or len(frame.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
         raise bad(f"message too large (at most {MAX_MESSAGE_BYTES} bytes)")
-    if not frame.isascii() and not _encodable(frame):  # a frame that was not UTF-8: its bad bytes as surrogates
+    if not frame.isascii() and not is_unicode(frame):  # a frame that was not UTF-8: its bad bytes as surrogates
         raise bad("a message is UTF-8 text: this one is not")
     try:
         data = parse_json(frame)  # the core's one JSON reader: no duplicate keys, no NaN, no huge numbers
     except FormatError as e:
         raise bad(str(e) if isinstance(e, JSONSyntaxError) else f"not valid JSON: {e}") from None
-    if "\\u" in frame and not _encodable(data):  # only an escape can decode to a lone surrogate
+    if "\\u" in frame and not is_unicode(data):  # only an escape can decode to a lone surrogate
         raise bad("not valid Unicode text (a lone surrogate escape)")
     if not isinstance(data, dict):
         raise bad("a message is a JSON object")
