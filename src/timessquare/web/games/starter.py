@@ -85,17 +85,7 @@ class GameStarter:
         """Two accounts' game, from a lobby challenge (or a quick-pairing seek) taken by `acceptor`: seats
         drawn at random, the clock running for whoever moves first, both players' seeks ended. Each
         account's link, or None when the challenge was gone."""
-        table = Table.new(new_game_id(), "friend", FRIEND, "random", self.rules)
-        seat_of = {challenger: _seat_named(table, YOU), acceptor: _seat_named(table, FRIEND)}
-        links = {
-            i: SeatLink(table.game_id, seat, await self.tokens.of(table.game_id, seat, i))
-            for i, seat in seat_of.items()
-        }
-        clock = Clock.start(control, SEAT_NAMES[table.session.to_move or 0], self.now())
-        online = OnlineGame(table.game_id, {seat: i for i, seat in seat_of.items()}, None, rated, clock, False)
-        new = table.stored_new({link.seat: hash_token(link.token) for link in links.values()})
-        start = GameStart(new, table.progress(), table.entries_since(0), online, challenge_id, tuple(seat_of))
-        return links if await self._start(table, start) else None
+        return await self._two_accounts(challenger, acceptor, "random", control, rated, challenge_id)
 
     async def against_computer(self, account: int, level: str, rated: bool, owner: Sequence[str] = ()) -> SeatLink:
         """An account's game against a computer level (the lobby's): casual without a clock, or rated at
@@ -112,7 +102,17 @@ class GameStarter:
 
     async def pairing(self, first: int, second: int, control: TimeControl, rated: bool) -> dict[int, SeatLink]:
         """Two accounts' game with `first` at A and `second` at B (a tournament's pairing), its clock running."""
-        table = Table.new(new_game_id(), "friend", FRIEND, "A", self.rules)
+        links = await self._two_accounts(first, second, "A", control, rated)
+        assert links is not None, "a game that answers no challenge is always made"
+        return links
+
+    async def _two_accounts(
+        self, first: int, second: int, first_seat: str, control: TimeControl, rated: bool, challenge: str | None = None
+    ) -> dict[int, SeatLink] | None:
+        """A game between two accounts, `first` at `first_seat` ("A", "B" or "random"), the clock running for
+        whoever moves first; answering `challenge` (and ending both players' seeks) when given. Each account's
+        link, or None when the challenge was gone."""
+        table = Table.new(new_game_id(), "friend", FRIEND, first_seat, self.rules)
         seat_of = {first: _seat_named(table, YOU), second: _seat_named(table, FRIEND)}
         links = {
             i: SeatLink(table.game_id, seat, await self.tokens.of(table.game_id, seat, i))
@@ -121,8 +121,9 @@ class GameStarter:
         clock = Clock.start(control, SEAT_NAMES[table.session.to_move or 0], self.now())
         online = OnlineGame(table.game_id, {seat: i for i, seat in seat_of.items()}, None, rated, clock, False)
         new = table.stored_new({link.seat: hash_token(link.token) for link in links.values()})
-        await self._start(table, GameStart(new, table.progress(), table.entries_since(0), online))
-        return links
+        seekers = tuple(seat_of) if challenge is not None else ()
+        start = GameStart(new, table.progress(), table.entries_since(0), online, challenge, seekers)
+        return links if await self._start(table, start) else None
 
     async def online_rematch(self, stored: StoredGame, game: OnlineGame) -> str:
         """The rematch of an online game on its terms (online/rematch.py): the same accounts with seats swapped,
