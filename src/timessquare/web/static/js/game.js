@@ -244,10 +244,15 @@ async function onRematch() {
 
 // ---- messages from the server ------------------------------------------------------------------------
 
+/** The actions `message` adds to `before` (none when it is no later, or in another language). */
+function actedSince(message, before) {
+  if (!before || message.version <= before.version || message.lang !== before.lang) return [];
+  return message.log.slice(before.log.length).filter((entry) => entry.notation);
+}
+
 /** Is `message` another seat's action after `before` (for a spectator: anyone's), to be played out in turn? */
 function playsOut(message, before) {
-  if (!before || message.version <= before.version || message.lang !== before.lang) return false;
-  const acted = message.log.slice(before.log.length).filter((entry) => entry.notation);
+  const acted = actedSince(message, before);
   return acted.length > 0 && acted.every((entry) => entry.seat !== me());
 }
 
@@ -258,9 +263,10 @@ function onMessage(message) {
     playback.push(message);
     return;
   }
-  playback.flush();
+  const othersActed =
+    message.type === "state" && actedSince(message, queuedState || state).some((entry) => entry.seat !== me());
   queuedState = null;
-  handleMessage(message);
+  playback.show(message, othersActed);
 }
 
 function handleMessage(message) {

@@ -10,6 +10,7 @@ export class Playback {
     this.apply = apply;
     this.queue = [];
     this.timer = null;
+    this.shownAt = -Infinity; // when another seat's action was last shown, by either path
     const skip = () => this.flush();
     // capture: the rest of the turn is shown before the click or key does anything else. On the click, not
     // on pointerdown: a redraw between the press and the release could move the button away from under the
@@ -25,12 +26,31 @@ export class Playback {
   /** Show `message` now if nothing is playing out, else after the ones before it. */
   push(message) {
     if (Playback.reduced()) {
-      this.flush();
-      this.apply(message);
+      this.show(message, true);
       return;
     }
     this.queue.push(message);
-    if (this.timer === null) this.step();
+    if (this.timer !== null) return;
+    // The first step keeps its distance from another seat's action shown just before it too: the answer to
+    // our own action may carry the other seat's first action with it, and its second would follow at once.
+    const wait = this.shownAt + STEP_MS - performance.now();
+    if (wait > 0) {
+      document.body.dataset.playingOut = "1";
+      this.timer = setTimeout(() => this.step(), wait);
+    } else this.step();
+  }
+
+  /** Show `message` at once, ending anything still playing out (a state that is not played out); `paced`:
+   * it shows another seat's action, which the next step keeps its distance from. */
+  show(message, paced = false) {
+    this.flush();
+    if (paced) this.shown(message);
+    else this.apply(message);
+  }
+
+  shown(message) {
+    this.shownAt = performance.now();
+    this.apply(message);
   }
 
   step() {
@@ -41,7 +61,7 @@ export class Playback {
       return;
     }
     document.body.dataset.playingOut = "1";
-    this.apply(message);
+    this.shown(message);
     this.timer = setTimeout(() => this.step(), STEP_MS);
   }
 
@@ -49,7 +69,7 @@ export class Playback {
   flush() {
     clearTimeout(this.timer);
     this.timer = null;
-    while (this.queue.length) this.apply(this.queue.shift());
+    while (this.queue.length) this.shown(this.queue.shift());
     delete document.body.dataset.playingOut;
   }
 }
