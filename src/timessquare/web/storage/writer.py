@@ -1,10 +1,12 @@
 """The store as the event loop uses it: each call runs in a worker thread, so the loop never waits on a disk
-or a network, and moves are written by a group commit."""
+or a network, and moves are written by a group commit on a thread of its own."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import queue
+import threading
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import anyio
@@ -36,6 +38,12 @@ class Database:
         self._pending: list[tuple[Append, asyncio.Future[None]]] = []
         self._wake: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
+        # The group commit's batches go to one thread that lives as long as the server: handing each batch to
+        # a new worker thread (anyio's, as `run` does) cost more of the loop's time than the batch's SQL.
+        self._batches: queue.SimpleQueue[tuple[Sequence[Append], asyncio.Future[list[bool]]] | None] = (
+            queue.SimpleQueue()
+        )
+        self._committer: threading.Thread | None = None
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """`function(*args)` in a thread; raises DatabaseUnavailable when the database does not answer in
@@ -44,12 +52,43 @@ class Database:
             with anyio.fail_after(self.CALL_SECONDS):
                 return await anyio.to_thread.run_sync(function, *args, limiter=self.limiter, abandon_on_cancel=True)
         except TimeoutError:
-            DATABASE_ERRORS.inc()
-            raise DatabaseUnavailable(f"the database did not answer within {self.CALL_SECONDS:g} seconds") from None
+            raise self._timed_out() from None
         except (OperationalError, InterfaceError, SATimeoutError) as e:  # down, unreachable, full, read-only
-            DATABASE_ERRORS.inc()
-            reason = str(getattr(e, "orig", None) or e).strip()[:200]
-            raise DatabaseUnavailable(f"the database failed: {reason}") from e
+            raise self._failed(e) from e
+
+    def _timed_out(self) -> DatabaseUnavailable:
+        DATABASE_ERRORS.inc()
+        return DatabaseUnavailable(f"the database did not answer within {self.CALL_SECONDS:g} seconds")
+
+    def _failed(self, e: Exception) -> DatabaseUnavailable:
+        DATABASE_ERRORS.inc()
+        reason = str(getattr(e, "orig", None) or e).strip()[:200]
+        return DatabaseUnavailable(f"the database failed: {reason}")
+
+    async def _commit(self, batch: Sequence[Append]) -> list[bool]:
+        """`store.append_many(batch)` on the committer thread, with `run`'s time limit and errors."""
+        if self._committer is None or not self._committer.is_alive():
+            self._committer = threading.Thread(target=self._commit_batches, name="group commit", daemon=True)
+            self._committer.start()
+        done: asyncio.Future[list[bool]] = asyncio.get_running_loop().create_future()
+        self._batches.put((batch, done))
+        try:
+            async with asyncio.timeout(self.CALL_SECONDS):
+                return await done
+        except TimeoutError:  # the batch is given up; its thread finishes it (or not) and goes on
+            raise self._timed_out() from None
+        except (OperationalError, InterfaceError, SATimeoutError) as e:
+            raise self._failed(e) from e
+
+    def _commit_batches(self) -> None:
+        while (job := self._batches.get()) is not None:
+            batch, done = job
+            try:
+                written = self.store.append_many(batch)
+            except BaseException as e:  # handed to the waiting task, which raises it
+                done.get_loop().call_soon_threadsafe(_settle, done, None, e)
+            else:
+                done.get_loop().call_soon_threadsafe(_settle, done, written, None)
 
     async def append(self, item: Append) -> None:
         """Commit one game's new moves (raises VersionConflict, or the database's error)."""
@@ -70,7 +109,7 @@ class Database:
             while self._pending:
                 batch, self._pending = self._pending[: self.BATCH], self._pending[self.BATCH :]
                 try:
-                    written = await self.run(self.store.append_many, [item for item, _ in batch])
+                    written = await self._commit([item for item, _ in batch])
                 except Exception as e:
                     for _, future in batch:
                         if not future.done():
@@ -87,3 +126,14 @@ class Database:
     def close(self) -> None:
         if self._writer is not None:
             self._writer.cancel()
+        self._batches.put(None)
+
+
+def _settle(done: asyncio.Future[list[bool]], written: list[bool] | None, error: BaseException | None) -> None:
+    if done.done():  # given up on (the time limit, or the server closing)
+        return
+    if error is not None:
+        done.set_exception(error)
+    else:
+        assert written is not None
+        done.set_result(written)

@@ -1,0 +1,92 @@
+"""The group commit's own thread (storage/writer.py): each caller returns once its batch is written, a failing
+or hung database gives DatabaseUnavailable within the time limit (never a hang), and the next batch is
+written once the database answers again."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from timessquare.web.storage.database import DatabaseUnavailable
+from timessquare.web.storage.store import Append
+from timessquare.web.storage.writer import Database
+
+
+class FakeStore:
+    """Writes nothing: records the batches, refuses the games named in `stale`, and can fail or hang."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[str]] = []
+        self.stale: set[str] = set()
+        self.fail = False
+        self.release = threading.Event()
+        self.release.set()
+
+    def append_many(self, appends: Sequence[Append]) -> list[bool]:
+        self.release.wait()
+        if self.fail:
+            raise OperationalError("INSERT", {}, Exception("disk I/O error"))
+        self.batches.append([a.game_id for a in appends])
+        return [a.game_id not in self.stale for a in appends]
+
+
+def append(game_id: str) -> Append:
+    return Append(game_id, 0, 0, ["S 1"], None)  # type: ignore[arg-type]  # the fake store reads no progress
+
+
+def run(coroutine: Any) -> Any:
+    return asyncio.run(coroutine)
+
+
+def test_every_caller_returns_once_written_and_a_stale_game_is_refused() -> None:
+    store = FakeStore()
+    store.stale = {"g3"}
+    database = Database(store)  # type: ignore[arg-type]
+
+    async def main() -> list[BaseException | None]:
+        results = await asyncio.gather(*(database.append(append(f"g{i}")) for i in range(6)), return_exceptions=True)
+        database.close()
+        return results
+
+    results = run(main())
+    assert sorted(g for batch in store.batches for g in batch) == [f"g{i}" for i in range(6)]
+    assert [type(r).__name__ for r in results] == ["NoneType"] * 3 + ["VersionConflict"] + ["NoneType"] * 2
+    assert len(store.batches) < 6  # they waited for one another: fewer commits than moves
+
+
+def test_a_failing_database_is_told_and_the_next_batch_is_written() -> None:
+    store = FakeStore()
+    store.fail = True
+    database = Database(store)  # type: ignore[arg-type]
+
+    async def main() -> None:
+        with pytest.raises(DatabaseUnavailable, match="disk I/O error"):
+            await database.append(append("g1"))
+        store.fail = False
+        await database.append(append("g2"))
+        database.close()
+
+    run(main())
+    assert store.batches == [["g2"]]
+
+
+def test_a_hung_database_gives_an_error_within_the_limit_not_a_hang() -> None:
+    store = FakeStore()
+    store.release.clear()
+    database = Database(store)  # type: ignore[arg-type]
+    database.CALL_SECONDS = 0.2
+
+    async def main() -> None:
+        with pytest.raises(DatabaseUnavailable, match="did not answer"):
+            await database.append(append("g1"))
+        store.release.set()  # the database answers again: the given-up batch is written, then the next
+        await database.append(append("g2"))
+        database.close()
+
+    run(main())
+    assert store.batches == [["g1"], ["g2"]]
