@@ -17,17 +17,38 @@ from timessquare.web.storage.store import Append
 from timessquare.web.storage.writer import Database
 
 
+class FakeConnection:
+    def __init__(self) -> None:
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class FakeEngine:
+    def __init__(self) -> None:
+        self.connections: list[FakeConnection] = []
+
+    def connect(self) -> FakeConnection:
+        self.connections.append(FakeConnection())
+        return self.connections[-1]
+
+
 class FakeStore:
     """Writes nothing: records the batches, refuses the games named in `stale`, and can fail or hang."""
 
     def __init__(self) -> None:
+        self.engine = FakeEngine()
+        self.held: list[FakeConnection] = []  # the connection each batch was written with
         self.batches: list[list[str]] = []
         self.stale: set[str] = set()
         self.fail = False
         self.release = threading.Event()
         self.release.set()
 
-    def append_many(self, appends: Sequence[Append]) -> list[bool]:
+    def append_many(self, appends: Sequence[Append], held: FakeConnection) -> list[bool]:
+        assert not held.closed
+        self.held.append(held)
         self.release.wait()
         if self.fail:
             raise OperationalError("INSERT", {}, Exception("disk I/O error"))
@@ -54,6 +75,7 @@ def test_every_caller_returns_once_written_and_a_stale_game_is_refused() -> None
         return results
 
     results = run(main())
+    assert len(store.engine.connections) == 1  # one connection kept for every batch
     assert sorted(g for batch in store.batches for g in batch) == [f"g{i}" for i in range(6)]
     assert [type(r).__name__ for r in results] == ["NoneType"] * 3 + ["VersionConflict"] + ["NoneType"] * 2
     assert len(store.batches) < 6  # they waited for one another: fewer commits than moves
@@ -73,6 +95,8 @@ def test_a_failing_database_is_told_and_the_next_batch_is_written() -> None:
 
     run(main())
     assert store.batches == [["g2"]]
+    first, second = store.engine.connections  # the failed batch's connection is not used again
+    assert first.closed and store.held == [first, second]
 
 
 def test_a_hung_database_gives_an_error_within_the_limit_not_a_hang() -> None:
@@ -90,3 +114,29 @@ def test_a_hung_database_gives_an_error_within_the_limit_not_a_hang() -> None:
 
     run(main())
     assert store.batches == [["g1"], ["g2"]]
+
+
+def test_a_lost_connection_is_replaced_and_the_batch_written() -> None:
+    """A database that restarted: the kept connection fails as invalidated, the batch goes again on a fresh
+    one, and its caller never hears of it."""
+    store = FakeStore()
+    calls = {"n": 0}
+    write = store.append_many
+
+    def lost_once(appends: Sequence[Append], held: FakeConnection) -> list[bool]:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise OperationalError("UPDATE", {}, Exception("server closed the connection"), connection_invalidated=True)
+        return write(appends, held)
+
+    store.append_many = lost_once  # type: ignore[method-assign]
+    database = Database(store)  # type: ignore[arg-type]
+
+    async def main() -> None:
+        await database.append(append("g1"))
+        database.close()
+
+    run(main())
+    assert store.batches == [["g1"]]
+    first, second = store.engine.connections
+    assert first.closed and store.held == [second]

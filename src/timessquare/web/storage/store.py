@@ -177,15 +177,25 @@ class GameStore:
                 continue
 
     @contextmanager
-    def _writing(self) -> Iterator[Connection]:
-        """A connection whose work is committed at the end (rolled back if anything raises)."""
+    def _writing(self, held: Connection | None = None) -> Iterator[Connection]:
+        """A connection whose work is committed at the end (rolled back if anything raises): a new one from
+        the pool, or `held`, one the caller keeps between writes (the group commit's thread)."""
         lock = self._write_lock
         if lock is not None and not lock.acquire(timeout=LOCK_SECONDS):  # a writer hangs: do not queue behind it
             raise DatabaseUnavailable("another write has been waiting on the database too long")
         try:
-            with self.engine.connect() as connection:
-                yield connection
-                connection.commit()
+            if held is None:
+                with self.engine.connect() as connection:
+                    yield connection
+                    connection.commit()
+                return
+            try:
+                yield held
+                held.commit()
+            except BaseException:
+                if not held.closed and not held.invalidated:
+                    held.rollback()
+                raise
         finally:
             if lock is not None:
                 lock.release()
@@ -228,14 +238,15 @@ class GameStore:
         if not self.append_many([Append(game_id, expected_version, first_ply, entries, progress)])[0]:
             raise VersionConflict(f"game {game_id} changed since version {expected_version}")
 
-    def append_many(self, appends: Sequence[Append]) -> list[bool]:
+    def append_many(self, appends: Sequence[Append], held: Connection | None = None) -> list[bool]:
         """Several games' `append`s in one transaction (one commit, one flush to disk, for all of them): the
         server's group commit. Returns, for each, whether it was written (False: VersionConflict, and
-        nothing of that one was written; the others are)."""
+        nothing of that one was written; the others are). `held`: the connection to write with (else one
+        from the pool)."""
         if not appends:
             return []
         moment = now()
-        with self._writing() as connection:
+        with self._writing(held) as connection:
             if connection.dialect.supports_sane_multi_rowcount:
                 # The usual case in one statement each: every game is at the version its writer expects.
                 changed = connection.execute(_GUARDED_UPDATE, [_update_row(item, moment) for item in appends]).rowcount

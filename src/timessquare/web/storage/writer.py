@@ -10,7 +10,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import anyio
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as SATimeoutError
 
 from ..metrics import DATABASE_ERRORS
@@ -81,14 +82,38 @@ class Database:
             raise self._failed(e) from e
 
     def _commit_batches(self) -> None:
-        while (job := self._batches.get()) is not None:
-            batch, done = job
-            try:
-                written = self.store.append_many(batch)
-            except BaseException as e:  # handed to the waiting task, which raises it
-                done.get_loop().call_soon_threadsafe(_settle, done, None, e)
-            else:
-                done.get_loop().call_soon_threadsafe(_settle, done, written, None)
+        # The thread keeps its connection: taking one from the pool for each batch (and PostgreSQL's ping
+        # before it) cost a round trip and more of the commit's time than its statements. After any failure
+        # it takes a fresh one for the next batch.
+        connection: Connection | None = None
+        try:
+            while (job := self._batches.get()) is not None:
+                batch, done = job
+                try:
+                    if connection is None:
+                        connection = self.store.engine.connect()
+                    try:
+                        written = self.store.append_many(batch, connection)
+                    except DBAPIError as e:
+                        if not e.connection_invalidated:
+                            raise
+                        # The kept connection was lost (a database restarted), which the pool's ping would
+                        # have found: once more on a fresh one. Safe even if the commit was what failed: a
+                        # game already written is at its new version, and its guarded update is refused.
+                        connection.close()
+                        connection = None
+                        connection = self.store.engine.connect()
+                        written = self.store.append_many(batch, connection)
+                except BaseException as e:  # handed to the waiting task, which raises it
+                    if connection is not None:
+                        connection.close()  # rolled back, and back to the pool (or thrown away if broken)
+                        connection = None
+                    done.get_loop().call_soon_threadsafe(_settle, done, None, e)
+                else:
+                    done.get_loop().call_soon_threadsafe(_settle, done, written, None)
+        finally:
+            if connection is not None:
+                connection.close()
 
     async def append(self, item: Append) -> None:
         """Commit one game's new moves (raises VersionConflict, or the database's error)."""
