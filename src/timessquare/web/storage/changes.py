@@ -10,18 +10,19 @@ from collections.abc import Iterable
 from sqlalchemy import Connection, text
 
 CHANNEL = "timessquare_games"
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")  # made once: it goes with every commit of moves
 
 
 def publish(connection: Connection, changes: Iterable[tuple[str, int]]) -> None:
     rows = [{"channel": CHANNEL, "payload": f"{game_id} {version}"} for game_id, version in changes]
     if rows and connection.dialect.name == "postgresql":
-        connection.execute(text("SELECT pg_notify(:channel, :payload)"), rows)
+        connection.execute(_NOTIFY, rows)
 
 
 def notify(connection: Connection, channel: str, payload: str) -> None:
     """One notice on `channel`, sent when the connection's transaction commits (PostgreSQL only)."""
     if connection.dialect.name == "postgresql":
-        connection.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": channel, "payload": payload})
+        connection.execute(_NOTIFY, {"channel": channel, "payload": payload})
 
 
 def parse(payload: str) -> tuple[str, int] | None:
