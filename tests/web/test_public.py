@@ -11,6 +11,7 @@ import multiprocessing
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -490,6 +491,18 @@ def test_the_three_challenge_cap_holds_under_concurrent_requests(
     alice = Person(client, "Alice")
     client.cookies.clear()
     answers = _at_once([_as(client, alice, "/api/lobby", {"control": "5+3"}) for _ in range(8)])
+    assert sorted(answers) == [201] * 3 + [409] * 5
+
+
+def test_the_three_tournament_cap_holds_under_concurrent_requests(
+    make_client: Callable[..., TestClient], database_url: str
+) -> None:
+    client = make_client(database_url, login_tries_per_minute=1000)
+    alice = Person(client, "Alice")
+    client.cookies.clear()
+    starts = (datetime.now(UTC) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    body = {"name": "Friday night", "control": "5+3", "rounds": 3, "starts_at": starts}
+    answers = _at_once([_as(client, alice, "/api/tournaments", body) for _ in range(8)])
     assert sorted(answers) == [201] * 3 + [409] * 5
 
 

@@ -83,9 +83,12 @@ class TournamentStore:
         )
 
     def create(self, tid: str, name: str, by: int, control: str, rounds: int, starts: datetime, now: datetime) -> bool:
-        """False when the account has too many tournaments that have not finished."""
+        """False when the account has too many tournaments that have not finished. The count and the insert
+        are one transaction that first locks the account's row (as a challenge's are: online/store.py), so
+        concurrent requests of one account cannot all pass the count."""
         t = tournaments.c
         with self.engine.begin() as c:
+            c.execute(update(accounts).where(accounts.c.id == by).values(games=accounts.c.games))  # the lock
             mine = c.execute(
                 select(func.count()).where(t.created_by == by, t.status.in_(("open", "running")))
             ).scalar_one()
