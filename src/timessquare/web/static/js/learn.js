@@ -137,7 +137,8 @@ function drawLesson(table) {
   document.body.dataset.step = String(lesson.step); // for the browser tests
   document.body.dataset.over = String(Boolean(lesson.over));
   table.board.setClubLabels({ A: t("tutorial.you"), B: t("tutorial.opponent") });
-  table.board.update(view.figures);
+  // a redraw for a picked card or a step on its way leaves the board be: B's turn is played out from it
+  if (JSON.stringify(view.figures) !== JSON.stringify(table.board.figures)) table.board.update(view.figures);
   $("board-words").textContent = boardWords(view.figures);
   $("step-count").textContent = lesson.over ? "" : t("tutorial.stepOf", { n: lesson.step + 1, count: lesson.steps });
   $("said-done").textContent = saying(lesson, "done");
