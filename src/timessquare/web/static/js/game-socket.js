@@ -6,29 +6,29 @@ import { currentLang } from "./i18n.js";
 export class GameSocket {
   /** handlers: {onMessage, onStatus}, as connection.js calls them. */
   constructor(gameId, handlers) {
+    this.path = `/ws/games/${encodeURIComponent(gameId)}`;
+    this.handlers = handlers;
     this.token = null;
-    this.connection = new Connection(`/ws/games/${encodeURIComponent(gameId)}`, {
-      ...handlers,
-      join: () => this.joinMessage(),
-    });
+    this.connection = null; // made by `open`, once the token is known: it joins at once
   }
 
   joinMessage() {
     return { type: "join", token: this.token, lang: currentLang(), updates: true };
   }
 
+  open() {
+    this.connection = new Connection(this.path, { ...this.handlers, join: () => this.joinMessage() });
+    this.connection.open();
+  }
+
   /** Join again, as `token`'s seat (null: a spectator), or in the page's language now. */
   join(token = this.token) {
     this.token = token;
-    this.connection.send(this.joinMessage());
+    this.send(this.joinMessage());
   }
 
   /** False when the socket is not open. */
   send(message) {
-    return this.connection.send(message);
-  }
-
-  open() {
-    this.connection.open();
+    return Boolean(this.connection && this.connection.send(message));
   }
 }
