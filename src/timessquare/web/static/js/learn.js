@@ -31,7 +31,7 @@ const table = new Table({
   say: showRefusal,
   hush: hideRefusal,
   render: draw,
-}, { markToTrade: false });
+}, { markToTrade: false, sortChoices: false });
 const playback = new Playback(showPlayback);
 
 // ---- talking to the server -------------------------------------------------------------------------------

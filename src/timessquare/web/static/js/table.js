@@ -16,11 +16,13 @@ export class Table {
    * explain(action), askHint(), say(text, kind), hush(), notNow() (a click while it is not this seat's
    * turn), moved() (the game went on: a prompt about the last choice is answered)}.
    * markToTrade: a card clicked in a trade is marked (discarded with the others by `confirmTrade`); without
-   * it, the click discards that card at once.
+   * it, the click discards that card at once. sortChoices: a card's moves are listed jokers last, else in
+   * the order the server sent them (the tutorial's, as it always showed them).
    */
-  constructor(page, { markToTrade = true } = {}) {
+  constructor(page, { markToTrade = true, sortChoices = true } = {}) {
     this.page = { explain() {}, askHint() {}, say() {}, hush() {}, notNow() {}, moved() {}, ...page };
     this.markToTrade = markToTrade;
+    this.sortChoices = sortChoices;
     this.board = null; // the page's Board: the choices' ghosts are drawn on it
     this.state = null; // the last state document
     this.moved = new Map(); // each legal action -> where it puts the figures it moves (the server's)
@@ -48,12 +50,12 @@ export class Table {
     return Boolean(this.state && this.state.legal.includes(action));
   }
 
-  /** The legal plays of one card, its joker plays last. */
+  /** The legal plays of one card. */
   legalOfCard(code) {
     if (!this.state) return [];
-    return this.state.legal
-      .filter((a) => cardOfAction(a) === code && parseAction(a).kind === "play")
-      .sort((x, y) => Number(parseAction(x).joker) - Number(parseAction(y).joker) || x.localeCompare(y));
+    const plays = this.state.legal.filter((a) => cardOfAction(a) === code && parseAction(a).kind === "play");
+    if (!this.sortChoices) return plays;
+    return plays.sort((x, y) => Number(parseAction(x).joker) - Number(parseAction(y).joker) || x.localeCompare(y));
   }
 
   /** Where a legal action puts the figures it moves, as the server said ({} for others). */
