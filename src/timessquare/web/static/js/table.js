@@ -25,7 +25,7 @@ export class Table {
     this.sortChoices = sortChoices;
     this.board = null; // the page's Board: the choices' ghosts are drawn on it
     this.state = null; // the last state document
-    this.moved = new Map(); // each legal action -> where it puts the figures it moves (the server's)
+    this.destinations = new Map(); // each legal action -> where it puts the figures it moves (the server's)
     this.choiceWords = new Map(); // ... and what it does, in words (the server's: the page phrases no move)
     this.selected = null; // the card code whose moves are shown
     this.candidates = null; // the moves that put a clicked ghost's figure on its space, when several do
@@ -60,7 +60,7 @@ export class Table {
 
   /** Where a legal action puts the figures it moves, as the server said ({} for others). */
   destinationsOf(action) {
-    return this.moved.get(action) || {};
+    return this.destinations.get(action) || {};
   }
 
   wordsOf(action) {
@@ -73,7 +73,7 @@ export class Table {
   feed(state) {
     const previous = this.state;
     this.state = state;
-    this.moved = new Map(state.legal.map((action, i) => [action, state.destinations[i]]));
+    this.destinations = new Map(state.legal.map((action, i) => [action, state.destinations[i]]));
     this.choiceWords = new Map(state.legal.map((action, i) => [action, state.words[i]]));
     this.setBusy(false);
     if (previous && previous.version !== state.version) {
