@@ -16,6 +16,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from ...cards import SEAT_NAMES
 from ...catalog import ENGLISH, languages
 from ...session.tutorial import Lesson, Verdict
 from ...session.tutorial_script import LEARNER, STEPS
@@ -27,19 +28,22 @@ MAX_ACTION_CHARS = 40  # the longest action of the notation is far shorter
 
 
 def lesson_document(lesson: Lesson, lang: str) -> dict[str, Any]:
-    """The lesson as the page draws it: the learner's view and legal actions (with their words and where they
-    put the figures), the log, B's scripted turn as frames to play out, and what the tutorial says."""
+    """The lesson as the page draws it: the learner's seat, view and legal actions in the fields of the game
+    socket's `state` (so one page controller reads both; the step stands for its version), the log, B's
+    scripted turn as frames to play out, and what the tutorial says."""
     update = lesson.session.update(LEARNER, lang)
     hand = update.view.hand or ()
     return {
         "step": lesson.done,
         "steps": len(STEPS),
         "rules": list(lesson.step.rules) if lesson.step else [],
+        "version": lesson.done,
+        "seat": SEAT_NAMES[LEARNER],
+        "lang": lang,
         "view": update.view.to_document(),
-        "legal": [
-            {"notation": action.notation, "words": action.words, "destinations": action.destinations}
-            for action in update.legal
-        ],
+        "legal": [action.notation for action in update.legal],
+        "destinations": [action.destinations for action in update.legal],
+        "words": [action.words for action in update.legal],
         "draws_at_end": cards_to_draw(len(hand)),
         "log": log_documents(update),
         "frames": [{"figures": frame.figures, "log": frame.log_length} for frame in lesson.frames],

@@ -1,70 +1,67 @@
 // The "Learn to play" page: a guided game on a fixed deal (docs/web-protocol.md, POST /api/learn). The server
 // keeps nothing: the page sends how many steps are done and the action chosen; the answer says whether it was
 // this step's (if not, why: the rule it breaks, or "not now") and gives the lesson as it stands. B's scripted
-// turn comes as frames, played out one after the other (playback.js). The board, the hand's cards and the
-// words of figures and the supply are the game page's modules.
+// turn comes as frames, played out one after the other (playback.js). The lesson has the fields of the game's
+// `state`, so the game page's table (table.js) and its views draw it and take the learner's clicks.
 
+import { renderActions } from "./actions-view.js";
 import { call, createGame } from "./api.js";
 import { Board } from "./board.js";
-import { cardButton } from "./hand.js";
+import { renderChoices } from "./choices-view.js";
+import { renderHand } from "./hand-view.js";
 import { currentLang, t, tn, tTouch } from "./i18n.js";
-import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
+import { renderLog } from "./log-view.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { Playback } from "./playback.js";
-import { actionCount, appendLog, showDiscard } from "./table-words.js";
+import { Table } from "./table.js";
+import { showDiscard } from "./table-words.js";
 import { keepTokenOfUrl } from "./tokens.js";
-import { boardWords, capital, figureName, supplyWords } from "./words.js";
+import { boardWords, supplyWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const STEP_KEY = "ts:learn-step"; // a reload goes on where the learner was (this tab only)
 
-let lesson = null; // the server's last lesson document
-let selected = null; // the card code whose moves are shown
-let trading = false; // a click on a card discards it
-let busy = false; // a request is on its way
-let playback = null;
-
-function legalOf(notation) {
-  return lesson.legal.find((action) => action.notation === notation) || null;
-}
-
-function legalOfCard(code) {
-  return lesson.legal.filter((a) => cardOfAction(a.notation) === code && parseAction(a.notation).kind === "play");
-}
-
-function playing() {
-  return Boolean(lesson && !lesson.over);
-}
+// a card clicked in a trade is discarded at once: the tutorial asks for one action per step
+const table = new Table({
+  send: (actions) => {
+    ask(actions[0]);
+    return true;
+  },
+  explain: (action) => ask(action), // the server says which rule forbids it
+  say: showRefusal,
+  hush: hideRefusal,
+  render: draw,
+}, { markToTrade: false, sortChoices: false });
+const playback = new Playback(showPlayback);
 
 // ---- talking to the server -------------------------------------------------------------------------------
 
-/** Send `action` (none: only the lesson) chosen at the lesson's step (or `at`, before any lesson came). */
-async function ask(action, at = 0) {
-  if (busy) return;
-  busy = true;
-  const from = lesson ? lesson.step : at;
+/** Send `action` (none: only the lesson) chosen at the lesson's step, or at `from`: the lesson begins there
+ * (a reload, "again"). */
+async function ask(action, from = undefined) {
+  if (table.busy) return;
+  table.setBusy(true);
+  hideRefusal();
+  const fresh = from !== undefined;
   try {
-    const answer = await call("POST", "/api/learn", { step: from, action, lang: currentLang() });
-    busy = false;
+    const step = fresh ? from : table.state.version;
+    const answer = await call("POST", "/api/learn", { step, action, lang: currentLang() });
+    const lesson = answer.lesson;
     if (answer.refusal) {
-      lesson = answer.lesson;
-      render();
+      table.feed(lesson);
       showRefusal(answer.refusal.text);
       return;
     }
-    selected = null;
-    if (action && !action.startsWith("discard ")) trading = false;
-    const before = lesson;
-    lesson = answer.lesson;
-    if (before && lesson.frames.length) {
-      for (const frame of lesson.frames) playback.push({ frame });
-      playback.push({ done: true });
+    table.forgetChoice(!fresh && (!action || action.startsWith("discard ")));
+    if (!fresh && lesson.frames.length) {
+      for (const frame of lesson.frames) playback.push({ frame, lesson });
+      playback.push({ lesson });
     } else {
-      render();
+      table.feed(lesson);
     }
-    if (before) showLesson();
+    if (!fresh) showLesson();
   } catch (error) {
-    busy = false;
+    table.setBusy(false);
     showRefusal(error && error.message ? error.message : t("msg.serverDown"));
   }
 }
@@ -91,70 +88,30 @@ function hideRefusal() {
 }
 
 /** One message of B's turn played out: a frame of the board and the log, or the whole lesson at the end. */
-function showPlayback(message) {
-  if (message.frame) {
-    board.update(message.frame.figures);
-    renderLog(message.frame.log);
-  } else {
-    render();
-  }
-}
-
-// ---- what the learner does -------------------------------------------------------------------------------
-
-function onCard(code) {
-  hideRefusal();
-  if (!playing() || busy) return;
-  if (trading) {
-    ask(`discard ${code}`);
+function showPlayback({ frame, lesson }) {
+  if (!frame) {
+    table.feed(lesson);
     return;
   }
-  if (!legalOfCard(code).length) {
-    selected = null;
-    render();
-    ask(actionsOfCard(code)[0]); // the server says which rule forbids it
-    return;
-  }
-  selected = selected === code ? null : code;
-  render();
-}
-
-function onTarget(figure, space, actions) {
-  if (!selected || busy) return;
-  // a ghost stands for the actions (notations) that put a figure on its spot (board.js groups them)
-  const matching = legalOfCard(selected).filter((a) => actions.includes(a.notation));
-  if (matching.length === 1) ask(matching[0].notation);
-  else if (matching.length > 1) showRefusal(t("msg.severalMoves"));
-}
-
-function onTrade() {
-  hideRefusal();
-  if (!playing()) return;
-  selected = null;
-  if (!lesson.legal.some((a) => a.notation.startsWith("discard "))) {
-    ask(`discard ${lesson.view.hand[0] || "S"}`);
-    return;
-  }
-  trading = !trading;
-  render();
+  table.board.update(frame.figures);
+  renderLog(lesson.log.slice(0, frame.log), lesson.lang);
+  showDiscard(lesson.view.discard);
 }
 
 // ---- drawing it ------------------------------------------------------------------------------------------
 
-let board = null;
-
 /** Draw the lesson; the control that had the focus keeps it where it is drawn again (a card, a choice). */
-function render() {
+function draw(table) {
   const focused = document.activeElement;
   const focusKey = focused && focused !== document.body ? focused.dataset.focus || focused.id : null;
-  draw();
+  drawLesson(table);
   const again = focusKey && (document.querySelector(`[data-focus="${focusKey}"]`) || document.getElementById(focusKey));
   if (again && again !== document.activeElement) again.focus({ preventScroll: true });
 }
 
 /** What the tutorial says (the server's words), or on a touch screen its words for one where the catalog has
  * them ("Tap a green S card"). */
-function saying(part) {
+function saying(lesson, part) {
   const key = lesson.say_keys && lesson.say_keys[part];
   return key && tTouch(key) !== t(key) ? tTouch(key) : lesson.say[part];
 }
@@ -173,101 +130,31 @@ function showRules(rules) {
   line.append(after || "");
 }
 
-function draw() {
+function drawLesson(table) {
+  const lesson = table.state;
   const view = lesson.view;
   document.title = t("tutorial.title");
   document.body.dataset.step = String(lesson.step); // for the browser tests
   document.body.dataset.over = String(Boolean(lesson.over));
-  board.setClubLabels({ A: t("tutorial.you"), B: t("tutorial.opponent") });
-  board.update(view.figures);
+  table.board.setClubLabels({ A: t("tutorial.you"), B: t("tutorial.opponent") });
+  // a redraw for a picked card or a step on its way leaves the board be: B's turn is played out from it
+  if (JSON.stringify(view.figures) !== JSON.stringify(table.board.figures)) table.board.update(view.figures);
   $("board-words").textContent = boardWords(view.figures);
   $("step-count").textContent = lesson.over ? "" : t("tutorial.stepOf", { n: lesson.step + 1, count: lesson.steps });
-  $("said-done").textContent = saying("done");
-  $("said-reply").textContent = saying("reply");
+  $("said-done").textContent = saying(lesson, "done");
+  $("said-reply").textContent = saying(lesson, "reply");
   $("said-reply").hidden = !lesson.say.reply;
-  $("said-do").textContent = saying("do");
+  $("said-do").textContent = saying(lesson, "do");
   showRules(lesson.rules);
   $("play-easy").hidden = !lesson.over;
   keepStep(lesson.step);
   $("supply").textContent = supplyWords(view);
   $("hand-sizes").textContent = tn("hands.seat", view.opponent_hand_size, { seat: "B" });
-  renderHand();
-  renderChoices();
-  renderActions();
-  renderLog(lesson.log.length);
-}
-
-function renderHand() {
-  const hand = $("hand");
-  clear(hand);
-  lesson.view.hand.forEach((code, index) => {
-    const playable = playing() && (trading || legalOfCard(code).length > 0);
-    const button = cardButton(code, index, {
-      playable,
-      selected: !trading && selected === code && index === lesson.view.hand.indexOf(code),
-      marked: false,
-      trading: trading && playing(),
-    });
-    button.addEventListener("click", () => onCard(code));
-    hand.append(button);
-  });
-}
-
-function renderChoices() {
-  const box = $("choices");
-  clear(box);
-  const targets = [];
-  if (selected && playing() && !trading) {
-    box.append(el("p", { class: "choices-title" }, tTouch("choices.title", { card: selected })));
-    const list = el("div", { class: "choice-list" });
-    for (const action of legalOfCard(selected)) {
-      const button = el("button", {
-        type: "button", class: "choice", "data-action": action.notation, "data-focus": `choice-${action.notation}`,
-      }, action.words);
-      button.addEventListener("click", () => {
-        hideRefusal();
-        ask(action.notation);
-      });
-      list.append(button);
-      for (const [figure, space] of Object.entries(action.destinations)) {
-        targets.push({ figure, space, action: action.notation, label: action.words });
-      }
-    }
-    box.append(list);
-  }
-  board.showTargets(targets);
-}
-
-function renderActions() {
-  $("actions").hidden = !playing();
-  $("trade-help").hidden = !trading;
-  if (!playing()) return;
-  const mode = lesson.view.turn.mode;
-  const end = $("end-turn");
-  end.textContent = mode === "trade" ? tn("actions.endTrade", lesson.draws_at_end)
-    : mode === "play" ? tn("actions.endPlay", lesson.draws_at_end) : t("actions.end");
-  end.setAttribute("aria-disabled", String(!legalOf("end")));
-  if (mode === "trade") trading = true; // cards were discarded: the turn can only go on trading
-  $("trade").hidden = mode !== "start";
-  $("trade").setAttribute("aria-pressed", String(trading));
-  $("lures").hidden = mode !== "start" || trading;
-  for (const button of $("lures").querySelectorAll("button")) {
-    const action = legalOf(`lure ${button.dataset.figure}`);
-    button.textContent = capital(figureName(button.dataset.figure));
-    button.setAttribute("aria-disabled", String(!action));
-    if (action) button.setAttribute("aria-label", action.words);
-    else button.removeAttribute("aria-label");
-  }
-}
-
-function renderLog(length) {
-  const log = $("log");
-  clear(log);
-  const shown = lesson.log.slice(0, length);
-  $("log-count").textContent = String(actionCount(shown));
-  appendLog(log, shown);
-  log.scrollTop = log.scrollHeight;
-  showDiscard(lesson.view.discard);
+  renderHand(table);
+  renderChoices(table);
+  renderActions(table);
+  renderLog(lesson.log, lesson.lang);
+  showDiscard(view.discard);
 }
 
 function keepStep(step) {
@@ -301,45 +188,31 @@ async function playEasy() {
 }
 
 function wire() {
-  $("end-turn").addEventListener("click", () => {
-    hideRefusal();
-    if (playing()) ask("end");
-  });
-  $("trade").addEventListener("click", onTrade);
+  $("end-turn").addEventListener("click", () => table.end());
+  $("trade").addEventListener("click", () => table.toggleTrade());
   for (const button of $("lures").querySelectorAll("button")) {
-    button.addEventListener("click", () => {
-      hideRefusal();
-      if (playing()) ask(`lure ${button.dataset.figure}`);
-    });
+    button.addEventListener("click", () => table.lure(button.dataset.figure));
   }
   $("play-easy").addEventListener("click", playEasy);
   $("again").addEventListener("click", () => {
     keepStep(0);
-    lesson = null;
-    trading = false;
-    selected = null;
     hideRefusal();
-    ask(undefined);
+    ask(undefined, 0);
   });
   // the lesson's words come from the server: ask again in the new language (nothing changes in the game)
   document.addEventListener("ts:lang", () => {
-    if (lesson) {
-      const step = lesson.step;
-      call("POST", "/api/learn", { step, lang: currentLang() }).then((answer) => {
-        lesson = answer.lesson;
-        render();
-      }, () => showRefusal(t("msg.serverDown")));
-    }
+    if (!table.state) return;
+    call("POST", "/api/learn", { step: table.state.step, lang: currentLang() })
+      .then((answer) => table.feed(answer.lesson), () => showRefusal(t("msg.serverDown")));
   });
 }
 
 async function main() {
   await initPage();
-  board = new Board($("board"), onTarget);
-  playback = new Playback(showPlayback);
+  table.board = new Board($("board"), (figure, space, actions) => table.target(figure, space, actions));
   wire();
   await ask(undefined, keptStep());
-  if (!lesson) await ask(undefined, 0); // a kept step the server does not know (the tutorial changed)
+  if (!table.state) await ask(undefined, 0); // a kept step the server does not know (the tutorial changed)
   markReady();
 }
 

@@ -7,8 +7,8 @@ import { AnalysisView } from "./analysis.js";
 import { ApiError, gameAnalysis, gameReplay, myGames, recordDownloadUrl } from "./api.js";
 import { Board } from "./board.js";
 import { currentLang, t, tn } from "./i18n.js";
-import { colourOf } from "./notation.js";
-import { clear, el, initPage, markReady } from "./page.js";
+import { el, initPage, markReady } from "./page.js";
+import { frameLines, markCurrent, renderHands, renderMoveList } from "./replay-views.js";
 import { resultHeadline } from "./results.js";
 import { clubLabel as clubLabelOf, playerLabel } from "./seat-labels.js";
 import { tokenFor } from "./tokens.js";
@@ -18,30 +18,153 @@ const ANALYSIS_POLL_MS = 5000; // while the server is still analysing the game
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 
-let players = null; // record names by seat
-let names = null; // the accounts' names by seat (a game between accounts), else null
-let mySeat = null; // the seat this browser played, when it holds the game's token
-let over = null; // {result, reason} in the page's language
-let seatFrames = { A: [], B: [] }; // the server's frames for each seat: {view, log}
-let frames = []; // A's frames: the board, the facts and the log (public, the same for both seats)
-let current = 0;
-let viewpoint = "both";
-let timer = null;
-let board = null;
-let loading = 0; // the latest load; an older answer that arrives late is dropped
-let analysis = null; // the server's analysis of the game, null until it is ready
-let analysisOff = false; // the server analyses no games: none will come
-let analysisView = null;
-let polling = null;
+/** The game as the server replays it, where the reader is in it, and its analysis. */
+class Replay {
+  constructor() {
+    this.players = null; // record names by seat
+    this.names = null; // the accounts' names by seat (a game between accounts), else null
+    this.mySeat = null; // the seat this browser played, when it holds the game's token
+    this.over = null; // {result, reason} in the page's language
+    this.seatFrames = { A: [], B: [] }; // the server's frames for each seat: {view, log}
+    this.frames = []; // A's frames: the board, the facts and the log (public, the same for both seats)
+    this.current = 0;
+    this.viewpoint = "both";
+    this.timer = null; // autoplay
+    this.board = null;
+    this.loading = 0; // the latest load; an older answer that arrives late is dropped
+    this.analysis = null; // the server's analysis of the game, null until it is ready
+    this.analysisOff = false; // the server analyses no games: none will come
+    this.analysisView = null;
+    this.polling = null;
+  }
 
-function playerName(seat) {
-  return playerLabel(players, seat, mySeat, names);
+  get last() {
+    return this.frames.length - 1;
+  }
+
+  playerName(seat) {
+    return playerLabel(this.players, seat, this.mySeat, this.names);
+  }
+
+  /** The short name on a club's wall, as on the game page; a person seen by a spectator: "Player". */
+  clubLabel(seat) {
+    return clubLabelOf(this.players, seat, this.mySeat, this.names) || t("club.person");
+  }
+
+  resultWords() {
+    if (!this.over) return "";
+    const head = resultHeadline(this.over.result);
+    return this.over.reason ? `${head} ${sentence(this.over.reason)}` : head;
+  }
+
+  /** Both seats' frames in the page's language; false when a newer load has started meanwhile. */
+  async load() {
+    const mine = ++this.loading;
+    const lang = currentLang();
+    const [a, b] = await Promise.all([gameReplay(gameId, "A", lang), gameReplay(gameId, "B", lang)]);
+    if (mine !== this.loading) return false;
+    ({ players: this.players, over: this.over, names: this.names } = a);
+    this.seatFrames = { A: a.frames, B: b.frames };
+    this.frames = a.frames;
+    return true;
+  }
+
+  show(index, animate = true) {
+    this.current = Math.max(0, Math.min(this.last, index));
+    const current = this.current;
+    const view = this.frames[current].view;
+    this.board.update(view.figures, animate);
+    $("board-words").textContent = boardWords(view.figures);
+    const step = t("replay.stepOf", { n: current, total: this.last });
+    $("jump").value = String(current);
+    $("jump").setAttribute("aria-valuetext", step);
+    const lines = frameLines(this.frames, current).map(sentence).join(" ");
+    $("replay-step").textContent = t("replay.stepLine", { step, lines });
+    $("replay-facts").textContent = `${supplyWords(view)} · ${tn("discard.summary", view.discard.length)}`;
+    renderHands(this);
+    markCurrent(current);
+    document.body.dataset.frame = String(current);
+    if (this.analysisView) this.analysisView.show(current);
+    if (current === this.last) this.stop();
+  }
+
+  /** Stop autoplay and show frame `index`. */
+  go(index) {
+    this.stop();
+    this.show(index);
+  }
+
+  play() {
+    if (this.timer) {
+      this.stop();
+      return;
+    }
+    if (this.current >= this.last) this.show(0, false);
+    $("play").textContent = `❚❚ ${t("replay.pause")}`;
+    $("play").dataset.playing = "1";
+    const tick = () => {
+      this.show(this.current + 1);
+      if (this.timer) this.timer = setTimeout(tick, Number($("speed").value));
+    };
+    this.timer = setTimeout(tick, Number($("speed").value));
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    $("play").textContent = `▶ ${t("replay.play")}`;
+    delete $("play").dataset.playing;
+  }
+
+  setViewpoint(which) {
+    this.viewpoint = which;
+    for (const button of document.querySelectorAll("[data-view]")) {
+      button.setAttribute("aria-pressed", String(button.dataset.view === which));
+    }
+    renderHands(this);
+  }
+
+  renderAll() {
+    this.board.setClubLabels({ A: this.clubLabel("A"), B: this.clubLabel("B") });
+    if (!this.timer) this.stop();
+    $("replay-players").textContent = t("players.line", { a: this.playerName("A"), b: this.playerName("B") });
+    $("replay-result").textContent = this.resultWords();
+    renderMoveList(this.frames, (index) => this.go(index));
+    this.analysisView = new AnalysisView($("analysis"), {
+      playerName: (seat) => this.playerName(seat),
+      jump: (index, reveal) => {
+        this.go(index);
+        if (reveal) document.querySelector(".board-wrap").scrollIntoView({ block: "nearest", behavior: "instant" });
+      },
+    });
+    this.analysisView.render(this.analysis, this.analysisOff);
+    this.show(this.current, false);
+  }
+
+  /** Ask again for the analysis now and then while the server is still making it. */
+  waitForAnalysis(delay = ANALYSIS_POLL_MS) {
+    clearTimeout(this.polling);
+    if (this.analysis) return;
+    this.polling = setTimeout(async () => {
+      let answer = null;
+      try {
+        answer = await gameAnalysis(gameId, currentLang());
+        this.analysis = answer.analysis;
+      } catch {
+        this.analysis = null; // the server is away: ask again later
+      }
+      if (this.analysis) {
+        this.analysisView.render(this.analysis);
+        this.analysisView.show(this.current);
+      } else if (answer && answer.analyst === false) {
+        this.analysisOff = true;
+        this.analysisView.render(null, true);
+      } else this.waitForAnalysis();
+    }, delay);
+  }
 }
 
-/** The short name on a club's wall, as on the game page; a person seen by a spectator: "Player". */
-function clubLabel(seat) {
-  return clubLabelOf(players, seat, mySeat, names) || t("club.person");
-}
+const replay = new Replay();
 
 /** The seat this browser played in this game (its token is kept here), or null. */
 async function findMySeat() {
@@ -55,192 +178,37 @@ async function findMySeat() {
   }
 }
 
-function resultWords() {
-  if (!over) return "";
-  const head = resultHeadline(over.result);
-  return over.reason ? `${head} ${sentence(over.reason)}` : head;
-}
-
-/** The log lines of one frame in the server's words: the action (a card play as `played`: who played which
- * card, which the game page's log shows by its colours and the hand), then what followed it. */
-function frameLines(index) {
-  const frame = frames[index];
-  const lines = frame.log.map((entry, i) => (i === 0 && frame.played ? frame.played : entry.text));
-  return index ? lines : [t("replay.deal", { seat: frame.view.to_move }), ...lines];
-}
-
-function miniCard(code) {
-  return el("span", { class: `mini-card card-${colourOf(code)}`, title: code }, code);
-}
-
-/** The hands at frame `index`: each seat's own hand from its own view; the other one as a count. */
-function renderHands(index) {
-  const box = $("replay-hands");
-  clear(box);
-  const seen = viewpoint === "both" ? null : seatFrames[viewpoint][index].view;
-  for (const seat of ["A", "B"]) {
-    const row = el("div", { class: "mini-hand" });
-    if (!seen || seen.seat === seat) {
-      for (const code of seatFrames[seat][index].view.hand) row.append(miniCard(code));
-    } else {
-      row.append(el("span", { class: "help" }, tn("hands.hidden", seen.opponent_hand_size)));
-    }
-    box.append(el("div", { class: "replay-hand" },
-      el("h3", {}, t("replay.handOf", { seat, who: playerName(seat) })), row));
-  }
-}
-
-function show(index, animate = true) {
-  current = Math.max(0, Math.min(frames.length - 1, index));
-  const view = frames[current].view;
-  board.update(view.figures, animate);
-  $("board-words").textContent = boardWords(view.figures);
-  $("jump").value = String(current);
-  $("jump").setAttribute("aria-valuetext", t("replay.stepOf", { n: current, total: frames.length - 1 }));
-  const step = t("replay.stepOf", { n: current, total: frames.length - 1 });
-  $("replay-step").textContent = t("replay.stepLine", { step, lines: frameLines(current).map(sentence).join(" ") });
-  $("replay-facts").textContent = `${supplyWords(view)} · ${tn("discard.summary", view.discard.length)}`;
-  renderHands(current);
-  for (const item of $("move-list").children) {
-    const here = Number(item.dataset.frame) === current;
-    item.classList.toggle("current", here);
-    if (here) item.querySelector("button").setAttribute("aria-current", "step");
-    else item.querySelector("button").removeAttribute("aria-current");
-  }
-  keepInList($("move-list").querySelector("li.current"));
-  document.body.dataset.frame = String(current);
-  if (analysisView) analysisView.show(current);
-  if (current === frames.length - 1) stop();
-}
-
-/** Scroll the move list (only the list: the page stays where the reader has it) to show `item`. */
-function keepInList(item) {
-  if (!item) return;
-  const list = $("move-list");
-  const top = item.offsetTop - list.offsetTop;
-  if (top < list.scrollTop) list.scrollTop = top;
-  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
-    list.scrollTop = top + item.offsetHeight - list.clientHeight;
-  }
-}
-
-function renderMoveList() {
-  const list = $("move-list");
-  clear(list);
-  frames.forEach((frame, index) => {
-    const button = el("button", { type: "button" }, frameLines(index)[0]);
-    button.addEventListener("click", () => {
-      stop();
-      show(index);
-    });
-    const seat = index ? frame.log[0].seat : null;
-    list.append(el("li", { dataset: { frame: String(index) }, class: seat ? `by-${seat.toLowerCase()}` : "by-table" }, button));
-  });
-}
-
-function play() {
-  if (timer) {
-    stop();
-    return;
-  }
-  if (current >= frames.length - 1) show(0, false);
-  $("play").textContent = `❚❚ ${t("replay.pause")}`;
-  $("play").dataset.playing = "1";
-  const tick = () => {
-    show(current + 1);
-    if (timer) timer = setTimeout(tick, Number($("speed").value));
-  };
-  timer = setTimeout(tick, Number($("speed").value));
-}
-
-function stop() {
-  clearTimeout(timer);
-  timer = null;
-  $("play").textContent = `▶ ${t("replay.play")}`;
-  delete $("play").dataset.playing;
-}
-
-function setViewpoint(which) {
-  viewpoint = which;
-  for (const button of document.querySelectorAll("[data-view]")) {
-    button.setAttribute("aria-pressed", String(button.dataset.view === which));
-  }
-  renderHands(current);
-}
-
-function renderAll() {
-  board.setClubLabels({ A: clubLabel("A"), B: clubLabel("B") });
-  if (!timer) stop();
-  $("replay-players").textContent = t("players.line", { a: playerName("A"), b: playerName("B") });
-  $("replay-result").textContent = resultWords();
-  renderMoveList();
-  analysisView = new AnalysisView($("analysis"), {
-    playerName,
-    jump: (index, reveal) => {
-      stop();
-      show(index);
-      if (reveal) document.querySelector(".board-wrap").scrollIntoView({ block: "nearest", behavior: "instant" });
-    },
-  });
-  analysisView.render(analysis, analysisOff);
-  show(current, false);
-}
-
-/** Ask again for the analysis now and then while the server is still making it. */
-function waitForAnalysis(delay = ANALYSIS_POLL_MS) {
-  clearTimeout(polling);
-  if (analysis) return;
-  polling = setTimeout(async () => {
-    let answer = null;
-    try {
-      answer = await gameAnalysis(gameId, currentLang());
-      analysis = answer.analysis;
-    } catch {
-      analysis = null; // the server is away: ask again later
-    }
-    if (analysis) {
-      analysisView.render(analysis);
-      analysisView.show(current);
-    } else if (answer && answer.analyst === false) {
-      analysisOff = true;
-      analysisView.render(null, true);
-    } else waitForAnalysis();
-  }, delay);
-}
-
 function wire() {
-  $("first").addEventListener("click", () => { stop(); show(0); });
-  $("back").addEventListener("click", () => { stop(); show(current - 1); });
-  $("forward").addEventListener("click", () => { stop(); show(current + 1); });
-  $("last").addEventListener("click", () => { stop(); show(frames.length - 1); });
-  $("play").addEventListener("click", play);
-  $("jump").addEventListener("input", () => { stop(); show(Number($("jump").value)); });
+  $("first").addEventListener("click", () => replay.go(0));
+  $("back").addEventListener("click", () => replay.go(replay.current - 1));
+  $("forward").addEventListener("click", () => replay.go(replay.current + 1));
+  $("last").addEventListener("click", () => replay.go(replay.last));
+  $("play").addEventListener("click", () => replay.play());
+  $("jump").addEventListener("input", () => replay.go(Number($("jump").value)));
   for (const button of document.querySelectorAll("[data-view]")) {
-    button.addEventListener("click", () => setViewpoint(button.dataset.view));
+    button.addEventListener("click", () => replay.setViewpoint(button.dataset.view));
   }
   document.addEventListener("keydown", (event) => {
     const tag = event.target && event.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || event.altKey || event.ctrlKey || event.metaKey) return;
     const moves = { ArrowLeft: -1, ArrowRight: 1 };
     if (event.key in moves) {
-      stop();
-      show(current + moves[event.key]);
+      replay.go(replay.current + moves[event.key]);
       event.preventDefault();
     } else if (event.key === "Home" || event.key === "End") {
-      stop();
-      show(event.key === "Home" ? 0 : frames.length - 1);
+      replay.go(event.key === "Home" ? 0 : replay.last);
       event.preventDefault();
     } else if (event.key === "p" || event.key === "P") {
-      play();
+      replay.play();
     }
   });
   document.addEventListener("ts:lang", async () => {
-    if (!frames.length) return;
+    if (!replay.frames.length) return;
     try {
-      if (await load()) {
-        analysis = null; // its words are in the old language: ask again
-        renderAll();
-        waitForAnalysis(0);
+      if (await replay.load()) {
+        replay.analysis = null; // its words are in the old language: ask again
+        replay.renderAll();
+        replay.waitForAnalysis(0);
       }
     } catch (error) {
       fail(error.message || t("msg.serverDown"));
@@ -255,25 +223,12 @@ function fail(text) {
   markReady();
 }
 
-/** Both seats' frames in the page's language; false when a newer load has started meanwhile. */
-async function load() {
-  const mine = ++loading;
-  const lang = currentLang();
-  const [a, b] = await Promise.all([gameReplay(gameId, "A", lang), gameReplay(gameId, "B", lang)]);
-  if (mine !== loading) return false;
-  ({ players, over, names } = a);
-
-  seatFrames = { A: a.frames, B: b.frames };
-  frames = a.frames;
-  return true;
-}
-
 async function main() {
   await initPage();
-  board = new Board($("board"), () => {});
+  replay.board = new Board($("board"), () => {});
   wire();
   try {
-    [mySeat] = await Promise.all([findMySeat(), load()]);
+    [replay.mySeat] = await Promise.all([findMySeat(), replay.load()]);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       fail(t("replay.notOver"));
@@ -283,14 +238,14 @@ async function main() {
     else fail(error.message || t("msg.serverDown"));
     return;
   }
-  $("jump").max = String(frames.length - 1);
+  $("jump").max = String(replay.last);
   $("download").href = recordDownloadUrl(gameId);
   $("replay").hidden = false;
-  setViewpoint("both");
-  current = frames.length - 1;
-  renderAll();
-  waitForAnalysis(0);
-  document.body.dataset.frames = String(frames.length);
+  replay.setViewpoint("both");
+  replay.current = replay.last;
+  replay.renderAll();
+  replay.waitForAnalysis(0);
+  document.body.dataset.frames = String(replay.frames.length);
   markReady();
 }
 

@@ -22,3 +22,23 @@ export function clubLabel(players, seat, mySeat, names = null) {
   if (LEVELS.includes(who)) return t("club.computer");
   return mySeat ? t("club.friend") : "";
 }
+
+/** The names of a game page's `state` (the socket's): the other seat's account name in an online game, else
+ * the labels above. */
+export function stateNames(state) {
+  const me = state.seat;
+  const account = (seat) => {
+    const found = state.online && state.online.accounts[seat];
+    return found && seat !== me ? found.name : null;
+  };
+  const player = (seat) => account(seat) || playerLabel(state.players, seat, me);
+  return {
+    player,
+    /** A player's name inside a sentence: "Waiting for your friend to play." */
+    inSentence(seat) {
+      const label = player(seat);
+      return label === t("player.friend") ? t("player.friendInSentence") : label;
+    },
+    club: (seat) => account(seat) || clubLabel(state.players, seat, me),
+  };
+}

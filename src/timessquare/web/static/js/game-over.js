@@ -1,0 +1,69 @@
+// The end of a game on its page: the banner and, once, the dialog that says who won and how, with the
+// links to the replay and the record, and the rematch (in an online game an offer the other account accepts).
+
+import { rematch as askRematch, recordDownloadUrl } from "./api.js";
+import { t } from "./i18n.js";
+import { resultWords } from "./game-status.js";
+import { resultHeadline } from "./results.js";
+import { keepTokenOfUrl } from "./tokens.js";
+import { sentence } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class GameOver {
+  /** `token()`: this seat's token (null for a spectator). */
+  constructor(gameId, token) {
+    this.gameId = gameId;
+    this.token = token;
+    this.shown = false; // the dialog opens once; then the banner says it
+    this.offered = false; // this seat offered an online rematch: go into it once accepted
+    for (const button of [$("rematch"), $("banner-rematch")]) button.addEventListener("click", () => this.rematch());
+    $("over-close").addEventListener("click", () => $("over-dialog").close());
+  }
+
+  render(state) {
+    const over = state.over;
+    $("over-banner").hidden = !over;
+    if (!over) return;
+    const me = state.seat;
+    $("over-banner-text").textContent = resultWords(state);
+    for (const link of document.querySelectorAll("[data-replay-link]")) link.href = `/replay/${this.gameId}`;
+    for (const link of document.querySelectorAll("[data-record-link]")) link.href = recordDownloadUrl(this.gameId);
+    const offer = state.online ? state.online.rematch_offer : null;
+    const theyOffered = offer && offer !== me;
+    for (const button of [$("rematch"), $("banner-rematch")]) {
+      button.hidden = !me;
+      button.disabled = Boolean(offer && offer === me);
+      button.textContent = state.rematch ? t("over.joinRematch") : theyOffered ? t("over.acceptRematch") : t("over.rematch");
+    }
+    $("rematch-note").hidden = !(me && (state.rematch || theyOffered));
+    if (state.rematch && this.offered) {
+      this.offered = false;
+      this.rematch(); // the other account accepted our offer: into the rematch
+    }
+    $("over-title").textContent = resultHeadline(over.result, me);
+    $("over-reason").textContent = over.reason ? sentence(over.reason) : "";
+    const dialog = $("over-dialog");
+    if (!this.shown) {
+      this.shown = true;
+      if (!dialog.open) dialog.showModal();
+    }
+  }
+
+  async rematch() {
+    const button = $("rematch");
+    button.disabled = true;
+    try {
+      const answer = await askRematch(this.gameId, this.token());
+      if (answer.offered) {
+        this.offered = true; // an online game's rematch waits for the other account (its state tells us)
+        $("over-message").textContent = t("over.rematchOffered");
+        return;
+      }
+      location.assign(keepTokenOfUrl(answer.url));
+    } catch (error) {
+      button.disabled = false;
+      $("over-message").textContent = error.message || t("msg.serverDown");
+    }
+  }
+}
