@@ -19,10 +19,14 @@ SIGKILL.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
 import random
+import signal
+import sys
 import threading
 import time
 from collections import Counter, OrderedDict
@@ -46,6 +50,7 @@ from .fairness import FairQueue, Job
 log = logging.getLogger("timessquare.web")
 T = TypeVar("T")
 PARENT_CHECK_SECONDS = 0.5
+PR_SET_PDEATHSIG = 1  # prctl(2)
 OWNERS_KEPT = 100_000  # games whose owner the pool remembers (a game it forgot is an owner of its own)
 
 
@@ -70,7 +75,21 @@ _HELPERS: dict[int, Pool] = {}  # the worker's helper processes for searches tha
 def _warm_up() -> None:
     """Leave with the server: one killed by SIGKILL has no time to stop its workers. (What the players need
     is imported with this module, before the first real request, even in a spawned worker.)"""
-    threading.Thread(target=_leave_with_the_server, args=(os.getppid(),), daemon=True).start()
+    parent = multiprocessing.parent_process()
+    server = parent.pid if parent is not None and parent.pid is not None else os.getppid()
+    _killed_with_the_parent()
+    threading.Thread(target=_leave_with_the_server, args=(server,), daemon=True).start()
+
+
+def _killed_with_the_parent() -> None:
+    """On Linux the kernel ends this process as its parent ends: at once, even while a search in the compiled
+    core holds the interpreter (the watching thread below cannot run then, and a worker outlived its killed
+    server by seconds). The parent's thread that started this one lives as long as the parent: the event
+    loop's in the server, the pool's in a worker."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _leave_with_the_server(server: int) -> None:
