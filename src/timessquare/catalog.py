@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -22,6 +24,7 @@ __all__ = [
     "LANGUAGES",
     "catalog",
     "counted",
+    "folder_read_once",
     "language",
     "languages",
     "plural_form",
@@ -36,11 +39,31 @@ LANGUAGES = (
     "fr",
 )
 EXTRA_FOLDER = "TIMESSQUARE_CATALOGS"
+_UNREAD = "\0"  # no folder read for the moment: look in the environment
+_folder_now: ContextVar[str] = ContextVar("catalog folder", default=_UNREAD)
+
+
+@contextmanager
+def folder_read_once() -> Iterator[str | None]:
+    """Within it, the words come from the catalogs the TIMESSQUARE_CATALOGS folder held as it began: the
+    environment is read once, not on each word (a server's change wording dozens of choices read it
+    thirty times each). Yields the folder (None: none)."""
+    folder = os.environ.get(EXTRA_FOLDER) or ""
+    token = _folder_now.set(folder)
+    try:
+        yield folder or None
+    finally:
+        _folder_now.reset(token)
+
+
+def _extra_folder() -> str:
+    folder = _folder_now.get()
+    return (os.environ.get(EXTRA_FOLDER) or "") if folder == _UNREAD else folder
 
 
 def languages() -> tuple[str, ...]:
     """`LANGUAGES` and the catalogs of the TIMESSQUARE_CATALOGS folder (if set)."""
-    if not os.environ.get(EXTRA_FOLDER):
+    if not _extra_folder():
         return LANGUAGES
     return LANGUAGES + tuple(lang for lang in _extra_catalogs() if lang not in LANGUAGES)
 
@@ -52,7 +75,7 @@ def language(lang: str | None) -> str:
 
 def catalog(lang: str = ENGLISH) -> Mapping[str, str]:
     """Every word of `lang` (English where it has none); English for an unknown language."""
-    if not os.environ.get(EXTRA_FOLDER):  # the usual case: no translator's folder to look into on every word
+    if not _extra_folder():  # the usual case: no translator's folder to look into on every word
         return _built_in(lang)
     lang = language(lang)
     path = _extra_catalogs().get(lang, CATALOGS / f"{lang}.json")
@@ -75,7 +98,7 @@ def plural_form(n: int, lang: str = ENGLISH) -> str:
 
 
 def _extra_catalogs() -> dict[str, Path]:
-    folder = os.environ.get(EXTRA_FOLDER)
+    folder = _extra_folder()
     if not folder:
         return {}
     return {path.stem: path for path in sorted(Path(folder).glob("*.json"))}

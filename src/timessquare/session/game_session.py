@@ -14,7 +14,6 @@ The web server, the terminal games, self-play and the arena are transports aroun
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -24,7 +23,7 @@ from typing import Any
 
 from ..actions import ACTIONS, END, LURE, checked_id
 from ..cards import CARD_INDEX, SEAT_NAMES
-from ..catalog import EXTRA_FOLDER
+from ..catalog import folder_read_once
 from ..errors import GameOverError, IllegalActionError, TimesSquareError
 from ..explain import Reason, illegal_reason
 from ..game import Game
@@ -319,12 +318,13 @@ class GameSession:
         legal: tuple[LegalAction, ...] = ()
         if seat is not None:
             board = tuple(view.figures.items())
-            catalogs = os.environ.get(EXTRA_FOLDER)
-            legal = tuple(
-                _legal_action(a, board, lang, catalogs)
-                for a in sorted(self.legal_ids(seat), key=lambda a: ACTIONS[a].notation)
-            )
-        words = self.log_words(lang)
+            with folder_read_once() as catalogs:
+                legal = tuple(
+                    _legal_action(a, board, lang, catalogs)
+                    for a in sorted(self.legal_ids(seat), key=lambda a: ACTIONS[a].notation)
+                )
+        with folder_read_once():
+            words = self.log_words(lang)
         outcome = self.outcome
         return SeatUpdate(
             seat, lang, self.version, view, legal, tuple(self.log), tuple(words), outcome, ending_words(outcome, lang)
