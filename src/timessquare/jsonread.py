@@ -54,6 +54,10 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return doc
 
 
+# One decoder for every document (json.loads with these options would make a new one each time).
+_DECODER = json.JSONDecoder(parse_int=_whole, object_pairs_hook=_no_duplicates)
+
+
 def parse_json(text: str | bytes) -> Any:
     """JSON text to a value; raises FormatError for anything unreadable, too big, or ambiguous."""
     if len(text) > MAX_DOCUMENT_BYTES:
@@ -64,7 +68,9 @@ def parse_json(text: str | bytes) -> Any:
         except UnicodeDecodeError:
             raise FormatError("", "not text (not UTF-8)") from None
     try:
-        return json.loads(text, parse_int=_whole, object_pairs_hook=_no_duplicates)
+        if text.startswith("\ufeff"):  # as json.loads refuses it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as e:
         raise JSONSyntaxError(e.msg, e.lineno, e.colno) from None
     except RecursionError:

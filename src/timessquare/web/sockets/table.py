@@ -104,7 +104,7 @@ class Table:
         given_up = outcome is not None and outcome.termination in (Termination.RESIGNATION, Termination.FORFEIT)
         return Progress(
             version=session.version,
-            public_moves=sum(1 for m in session.entries if not m.startswith(SHUFFLE)),
+            public_moves=len(session.game.moves) - session.game.public_moves.count(SHUFFLE),  # (a C loop)
             to_move=None if session.to_move is None else SEAT_NAMES[session.to_move],
             result=None if outcome is None else outcome.result,
             end_reason=None if outcome is None else outcome.words(),
