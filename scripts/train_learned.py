@@ -18,8 +18,9 @@ The method, fitted value iteration on the compiled core (expert iteration with a
    recipe of the shipped net (docs/research.md). After each round the learned player is measured against
    `--opponents` (random, the heuristic, hard at 1,000 iterations; medium is the heuristic) and the curve
    is drawn as an SVG, by default outside docs/. `--out` gets the last round's net (`--keep best`: the one
-   that scored best against the heuristic), its metadata the command and every parameter. `label` (the expert's search values of root turns as targets) is expert iteration's teacher;
-   `fit` takes its files beside generate's (`--label-weight`).
+   that scored best against the heuristic), its metadata the command and every parameter. `label` (the
+   expert's search values of root turns as targets) is expert iteration's teacher; `fit` takes its files
+   beside generate's (`--label-weight`).
 
 A schedule is rounds separated by `;`, each `GAMES:PLAYER:NOISE`: PLAYER `heuristic` (the heuristic
 against itself) or `netK` (the net fitted after round K, from its saved JSON, plays half the games
@@ -42,9 +43,9 @@ import shlex
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -74,8 +75,7 @@ NOISE_NAMES = {"0-30": "0,0.1,0.2,0.3", "0-5": "0,0,0,0.05"}
 SHIPPED_SCHEDULE = "16000:heuristic:0-30;6000:net0:0-30;16000:net1:0-30;10000:net1:0-5"
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
     """One round of a schedule: its games, the net that plays them (None: the heuristic; k: the net fitted
     after round k), each seat's shares of random turns (one drawn a game)."""
 
@@ -470,7 +470,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         help=f"rounds GAMES:PLAYER:NOISE;... (default, the shipped net's recipe: {SHIPPED_SCHEDULE})",
     )
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies every round's games (default 1)")
-    parser.add_argument("--keep", choices=["last", "best"], default="last", help="--out: the last round's net or the best")
+    parser.add_argument(
+        "--keep", choices=["last", "best"], default="last", help="--out: the last round's net (default) or the best"
+    )
     parser.add_argument("--hidden", type=int, default=64, help="hidden units (default 64)")
     parser.add_argument("--epochs", type=int, default=8, help="passes over the data a fit (default 8)")
     parser.add_argument("--seed", type=int, default=1)
@@ -485,7 +487,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     g.add_argument("out", type=Path)
     g.add_argument("--players", default="", help="comma-separated player specs (default: the noisy heuristic)")
     g.add_argument("--net", type=Path, help="a learned evaluation (JSON) to play half the games")
-    g.add_argument("--noise", default="", help="the players' shares of random turns, drawn a game (0,0.1,0.2,0.3; 0-30; 0-5)")
+    g.add_argument("--noise", default="", help="shares of random turns, one drawn a game (0,0.1,0.2,0.3; 0-30; 0-5)")
     lab = sub.add_parser("label", help="only the expert's search values of root turns (expert iteration)")
     lab.add_argument("count", type=int, help="search decisions")
     lab.add_argument("out", type=Path)
