@@ -1,23 +1,35 @@
 """Train the learned evaluation behind the player `learned` and the search's `learned=1|2` (docs/research.md).
 
-    .venv/bin/python scripts/train_learned.py --games 16000 --rounds 2 --out /tmp/learned_net.json
+    .venv/bin/python scripts/train_learned.py --out /tmp/learned_net.json     # the shipped net's recipe
+    .venv/bin/python scripts/train_learned.py --schedule "8000:heuristic:0-30;8000:net0:0-30" --out /tmp/n.json
     .venv/bin/python scripts/train_learned.py --seed 5 generate 2000 /tmp/games.npz    # only games
     .venv/bin/python scripts/train_learned.py --epochs 8 fit /tmp/games.npz --net-out /tmp/net.json
 
 The method, fitted value iteration on the compiled core (expert iteration with a one-ply improver):
 
 1. `generate`: games between players (round 0: the heuristic against itself, each seat with a random share
-   of random complete turns, so that positions vary; later rounds: the newest learned player against the
-   heuristic and against itself). Every complete turn's end position (before the draw) is kept, from both
-   seats' views, with the game's result.
+   of random complete turns, so that positions vary; later rounds: a learned player against the heuristic
+   and against itself). Every complete turn's end position (before the draw) is kept, from both seats'
+   views, with the game's result.
 2. `fit`: a small network (learned_net.py: the evaluation's 43 features, the board one-hot, the own hand and
    the deck timer, 162 inputs -> 64 tanh -> 1 logistic, plus the linear evaluation's terms) fitted to the
    results by Adam on the log loss, 10% of the games held out, the best epoch kept.
-3. Each round's network plays the next round's games; after each round the learned player is measured
-   against `--opponents` (random, the heuristic, hard at 1,000 iterations; medium is the heuristic) and the
-   curve is drawn as an SVG, by default outside docs/. `--out` gets the net that scored best against the
-   heuristic. `label` (the expert's search values of root turns as targets) is expert iteration's teacher;
-   `fit` takes its files beside generate's (`--label-weight`).
+3. `--schedule` says each round's games, which net plays them and their noise (below); the default is the
+   recipe of the shipped net (docs/research.md). After each round the learned player is measured against
+   `--opponents` (random, the heuristic, hard at 1,000 iterations; medium is the heuristic) and the curve
+   is drawn as an SVG, by default outside docs/. `--out` gets the last round's net (`--keep best`: the one
+   that scored best against the heuristic), its metadata the command and every parameter. `label` (the
+   expert's search values of root turns as targets) is expert iteration's teacher; `fit` takes its files
+   beside generate's (`--label-weight`).
+
+A schedule is rounds separated by `;`, each `GAMES:PLAYER:NOISE`: PLAYER `heuristic` (the heuristic
+against itself) or `netK` (the net fitted after round K, from its saved JSON, plays half the games
+against the heuristic and half against itself), NOISE each seat's share of random complete turns, drawn
+a game from a comma-separated list (`0-30` is 0,0.1,0.2,0.3; `0-5` is 0,0,0,0.05). The fit after round k
+is on rounds 0 to k. Seeds: round k's games draw from `--seed` + k, its fit from `--seed` + k too, so the
+same command gives the same games and, with the same NumPy and BLAS on the same CPU, the same weights
+(a fit's float sums may differ in their last bits across BLAS builds and thread counts; the saved net is
+rounded to 6 decimals, and the games a net plays come from that saved net).
 
 Everything the player reads is the seat's own view (the evaluation's features, evaluation.py).
 """
@@ -27,12 +39,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shlex
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -56,6 +69,46 @@ from timessquare.view import PlayerView
 
 WORK = Path("/tmp/timessquare-learned")
 NOISES = [0.0, 0.1, 0.2, 0.3]  # each player's share of random complete turns, drawn a game (generate)
+NOISE_NAMES = {"0-30": "0,0.1,0.2,0.3", "0-5": "0,0,0,0.05"}
+# How the shipped net was made (docs/research.md): the heuristic's games, then the round-0 net's, then the
+# round-1 net's at 0-30% noise and again at 0-5%; the net fitted after the last round is the shipped one.
+SHIPPED_SCHEDULE = "16000:heuristic:0-30;6000:net0:0-30;16000:net1:0-30;10000:net1:0-5"
+
+
+class Round(NamedTuple):
+    """One round of a schedule: its games, the net that plays them (None: the heuristic; k: the net fitted
+    after round k), each seat's shares of random turns (one drawn a game)."""
+
+    games: int
+    net: int | None
+    noises: tuple[float, ...]
+
+    def spec(self) -> str:
+        return f"{self.games}:{'heuristic' if self.net is None else f'net{self.net}'}:{','.join(map(str, self.noises))}"
+
+
+def parse_schedule(text: str, scale: float = 1.0) -> list[Round]:
+    """`GAMES:PLAYER:NOISE;...` as rounds (module docstring); `scale` multiplies every round's games."""
+    rounds: list[Round] = []
+    for k, part in enumerate(p.strip() for p in text.split(";") if p.strip()):
+        fields = part.split(":")
+        if len(fields) != 3:
+            raise ValueError(f"round {k}: {part!r} is not GAMES:PLAYER:NOISE")
+        games, player, noise = fields
+        if player == "heuristic":
+            net = None
+        elif player.startswith("net") and player[3:].isdigit() and int(player[3:]) < k:
+            net = int(player[3:])
+        else:
+            raise ValueError(f"round {k}: the player {player!r} is neither heuristic nor netK of an earlier round")
+        noises = tuple(float(v) for v in NOISE_NAMES.get(noise, noise).split(","))
+        if not noises or not all(0.0 <= v <= 1.0 for v in noises):
+            raise ValueError(f"round {k}: noise {noise!r} is not shares between 0 and 1")
+        count = max(1, round(int(games) * scale))
+        rounds.append(Round(count, net, noises))
+    if not rounds:
+        raise ValueError("the schedule has no round")
+    return rounds
 
 
 class OnePly(TurnPlayer):
@@ -94,10 +147,19 @@ def after_turn_states(game: Game, players: list, rng: random.Random) -> list[Sta
     return kept
 
 
-def generate(games: int, seed: int, specs: list[str], out: Path, net: LearnedNet | None = None) -> None:
+def generate(
+    games: int,
+    seed: int,
+    specs: list[str],
+    out: Path,
+    net: LearnedNet | None = None,
+    noises_: Sequence[float] | None = None,
+) -> None:
     """`games` games, saved as they go to `out` (x: features, y: results, g: game numbers). Players: the
     noisy heuristic against itself; with `net`, half the games the learned player (noisy too) against
-    the noisy heuristic, half against itself; with `specs`, registered players drawn among them."""
+    the noisy heuristic, half against itself; with `specs`, registered players drawn among them. Each
+    seat's noise is drawn a game from `noises_` (default NOISES)."""
+    choices = list(NOISES if noises_ is None else noises_)
     rng = random.Random(seed)
     rows: list[list[float]] = []
     targets: list[float] = []
@@ -107,7 +169,7 @@ def generate(games: int, seed: int, specs: list[str], out: Path, net: LearnedNet
         if specs:
             pair = [make_player(rng.choice(specs)) for _ in range(2)]
         else:
-            noises = [rng.choice(NOISES) for _ in range(2)]
+            noises = [rng.choice(choices) for _ in range(2)]
             nets = [net, net if rng.random() < 0.5 else None] if net is not None else [None, None]
             rng.shuffle(nets)
             pair = [OnePly(n, e) for n, e in zip(nets, noises, strict=True)]
@@ -324,18 +386,26 @@ def write_curve(path: Path, curve: list[dict[str, Any]], opponents: Sequence[str
     )
 
 
-def train(args: argparse.Namespace) -> None:
-    """The documented command: rounds of games and fits, the curve, the best net by its points against the
-    heuristic (on the evaluation games, apart from training)."""
+def train(args: argparse.Namespace, argv: Sequence[str]) -> None:
+    """The documented command: the schedule's rounds of games and fits, the curve, the last (or best) net."""
     start = time.time()
+    rounds = parse_schedule(args.schedule, args.scale)
     work = args.work
     work.mkdir(parents=True, exist_ok=True)
     opponents = [name for name in args.opponents.split(",") if name]
     curve: list[dict[str, Any]] = []
     data: list[Path] = []
-    net: LearnedNet | None = None
+    nets: list[LearnedNet] = []
     best: tuple[float, LearnedNet | None] = (-1.0, None)
     total_games = 0
+    recipe = {
+        "command": shlex.join(["scripts/train_learned.py", *argv]),
+        "schedule": ";".join(r.spec() for r in rounds),
+        "seed": args.seed,
+        "hidden": args.hidden,
+        "epochs": args.epochs,
+        "numpy": np.__version__,
+    }
 
     def measure(candidate: LearnedNet, label: str) -> float:
         row: dict[str, Any] = {"games": total_games, "seconds": time.time() - start}
@@ -349,23 +419,29 @@ def train(args: argparse.Namespace) -> None:
             write_curve(args.curve, curve, opponents)
         return float(row["heuristic"][0]) if "heuristic" in row else 0.0
 
-    for k in range(args.rounds + 1):
+    for k, plan in enumerate(rounds):
         path = work / f"round{k}.npz"
-        print(f"round {k}: {args.games} games ({'the heuristic' if net is None else 'the learned player'})", flush=True)
-        generate(args.games, args.seed + k, [], path, net)
-        total_games += args.games
+        player = "the heuristic" if plan.net is None else f"the round-{plan.net} net"
+        print(f"round {k}: {plan.games} games ({player}, noise {plan.noises})", flush=True)
+        generate(plan.games, args.seed + k, [], path, None if plan.net is None else nets[plan.net], plan.noises)
+        total_games += plan.games
         data.append(path)
         x, y, w, g = load_data(data)
         fitted = fit(x, y, w, g, args.hidden, args.epochs, args.seed + k)
-        net = learned_net(fitted, {"rows": len(y), "games": total_games, "round": k, "seed": args.seed})
-        save_net(net, work / f"net{k + 1}.json")
-        score = measure(net, f"round {k} net")
-        if score > best[0]:
-            best = (score, net)
+        about = {**recipe, "rows": len(y), "games": total_games, "round": k, "seconds": round(time.time() - start)}
+        save_net(learned_net(fitted, about), work / f"net{k}.json")
+        net = load_net(work / f"net{k}.json")  # the saved net (rounded) is the one that plays and is shipped
+        nets.append(net)
+        if opponents and args.eval_games > 0:
+            score = measure(net, f"round {k} net")
+            if score > best[0]:
+                best = (score, net)
         print(f"{time.time() - start:.0f} s so far", flush=True)
-    assert best[1] is not None
-    save_net(best[1], args.out)
-    print(f"the best net (round {best[1].about['round']}, {best[0]:.1%} against the heuristic) -> {args.out}")
+    chosen = nets[-1]
+    if args.keep == "best" and best[1] is not None:
+        chosen = best[1]
+    save_net(chosen, args.out)
+    print(f"the round-{chosen.about['round']} net -> {args.out} ({time.time() - start:.0f} s)")
 
 
 def load_data(paths: Sequence[Path], label_weight: float = 1.0) -> tuple[np.ndarray, ...]:
@@ -388,15 +464,22 @@ def load_data(paths: Sequence[Path], label_weight: float = 1.0) -> tuple[np.ndar
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=16000, help="games a round (default 16000)")
-    parser.add_argument("--rounds", type=int, default=2, help="rounds after the first, the heuristic's (default 2)")
+    parser.add_argument(
+        "--schedule",
+        default=SHIPPED_SCHEDULE,
+        help=f"rounds GAMES:PLAYER:NOISE;... (default, the shipped net's recipe: {SHIPPED_SCHEDULE})",
+    )
+    parser.add_argument("--scale", type=float, default=1.0, help="multiplies every round's games (default 1)")
+    parser.add_argument(
+        "--keep", choices=["last", "best"], default="last", help="--out: the last round's net (default) or the best"
+    )
     parser.add_argument("--hidden", type=int, default=64, help="hidden units (default 64)")
     parser.add_argument("--epochs", type=int, default=8, help="passes over the data a fit (default 8)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--eval-games", type=int, default=200, help="evaluation games an opponent (hard: a fifth)")
     parser.add_argument("--opponents", default="random,heuristic,hard:iterations=1000", help="the curve's opponents")
     parser.add_argument("--work", type=Path, default=WORK, help=f"each round's games and net (default {WORK})")
-    parser.add_argument("--out", type=Path, default=WORK / "learned_net.json", help="the best net (JSON)")
+    parser.add_argument("--out", type=Path, default=WORK / "learned_net.json", help="the net (JSON)")
     parser.add_argument("--curve", type=Path, default=WORK / "curve.svg", help="the learning curve (SVG)")
     sub = parser.add_subparsers(dest="command")
     g = sub.add_parser("generate", help="only games: their positions' features and results (npz)")
@@ -404,7 +487,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     g.add_argument("out", type=Path)
     g.add_argument("--players", default="", help="comma-separated player specs (default: the noisy heuristic)")
     g.add_argument("--net", type=Path, help="a learned evaluation (JSON) to play half the games")
-    g.add_argument("--noise", default="", help="the players' shares of random turns, drawn a game (0,0.1,0.2,0.3)")
+    g.add_argument("--noise", default="", help="shares of random turns, one drawn a game (0,0.1,0.2,0.3; 0-30; 0-5)")
     lab = sub.add_parser("label", help="only the expert's search values of root turns (expert iteration)")
     lab.add_argument("count", type=int, help="search decisions")
     lab.add_argument("out", type=Path)
@@ -413,12 +496,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     f.add_argument("data", type=Path, nargs="+")
     f.add_argument("--net-out", type=Path, required=True)
     f.add_argument("--label-weight", type=float, default=1.0, help="a search-value row's weight (default 1)")
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if args.command == "generate":
-        if args.noise:
-            NOISES[:] = [float(v) for v in args.noise.split(",")]
+        noises = [float(v) for v in NOISE_NAMES.get(args.noise, args.noise).split(",")] if args.noise else None
         net = load_net(args.net) if args.net else None
-        generate(args.count, args.seed, [s for s in args.players.split(",") if s], args.out, net)
+        generate(args.count, args.seed, [s for s in args.players.split(",") if s], args.out, net, noises)
     elif args.command == "label":
         label(args.count, args.seed, args.out, args.iterations)
     elif args.command == "fit":
@@ -426,7 +509,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         fitted = fit(x, y, w, groups, args.hidden, args.epochs, args.seed)
         save_net(learned_net(fitted, {"rows": len(y), "seed": args.seed}), args.net_out)
     else:
-        train(args)
+        train(args, argv)
 
 
 if __name__ == "__main__":

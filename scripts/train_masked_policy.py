@@ -107,8 +107,8 @@ class Collector:
         done: list[tuple[Any, ...]] = []
         while len(done) < wanted:
             x = self.obs * SCALE
-            mask = np.where(self.fresh[:, None], 1, self.mask)  # an ended game's step is ignored: any action
-            _, probs, _ = policy.forward(x, mask)
+            # an ended game's mask row is `end` alone (never all zero): that step is ignored and not kept
+            _, probs, _ = policy.forward(x, self.mask)
             actions = (probs.cumsum(axis=1) > rng.random((len(probs), 1))).argmax(axis=1)
             for i in np.flatnonzero(~self.fresh):
                 self.steps[i].append((x[i].copy(), self.mask[i].copy(), int(actions[i])))
@@ -160,15 +160,12 @@ def greedy_score(policy: MaskedPolicy, opponent: str, games: int, seed: int) -> 
     envs = TimesSquareVectorEnv(num_envs, opponent=opponent, copy=False)
     obs, info = envs.reset(seed=seed)
     points, played = 0.0, 0
-    fresh = np.zeros(num_envs, bool)
     while played < games:
-        mask = np.where(fresh[:, None], 1, info["action_mask"])
-        _, probs, _ = policy.forward(obs * SCALE, mask)
+        _, probs, _ = policy.forward(obs * SCALE, info["action_mask"])
         obs, rewards, terminated, truncated, info = envs.step(probs.argmax(axis=1))
         for i in np.flatnonzero(terminated | truncated)[: games - played]:
             points += (rewards[i] + 1) / 2
             played += 1
-        fresh = terminated | truncated
     envs.close()
     return points / played, played
 

@@ -115,3 +115,46 @@ def test_the_training_script_makes_a_net_the_package_loads(tmp_path: Path) -> No
     assert net.hidden == 4 and json.loads((tmp_path / "n.json").read_text())["about"]["rows"] > 50
     game = positions(1, seed=2)[5]
     assert 0.0 < net.value(game.state, 0) < 1.0
+
+
+def test_the_training_schedule_defaults_to_the_shipped_nets_recipe() -> None:
+    pytest.importorskip("numpy", reason="the training script needs numpy (the extra rl)")
+    from script_modules import load_script
+
+    script = load_script("train_learned")
+    rounds = script.parse_schedule(script.SHIPPED_SCHEDULE)
+    # docs/research.md, "How the shipped net was made": round 3 is the round-1 net at 0-5% noise
+    assert [(r.games, r.net) for r in rounds] == [(16000, None), (6000, 0), (16000, 1), (10000, 1)]
+    assert [r.noises for r in rounds] == [(0.0, 0.1, 0.2, 0.3)] * 3 + [(0.0, 0.0, 0.0, 0.05)]
+    assert [r.games for r in script.parse_schedule(script.SHIPPED_SCHEDULE, 0.5)] == [8000, 3000, 8000, 5000]
+    for bad in ("100:net0:0-30", "100:heuristic:0-30;100:net1:0-30", "100:heuristic", "100:heuristic:2", ""):
+        with pytest.raises(ValueError):
+            script.parse_schedule(bad)
+
+
+def test_the_training_command_is_repeatable_and_recorded_in_the_net(tmp_path: Path) -> None:
+    pytest.importorskip("numpy", reason="the training script needs numpy (the extra rl)")
+    from script_modules import load_script
+
+    script = load_script("train_learned")
+    docs = []
+    for run in ("a", "b"):
+        argv = ["--schedule", "30:heuristic:0-30;20:net0:0-5", "--epochs", "2", "--hidden", "4", "--opponents", ""]
+        argv += ["--work", str(tmp_path / run), "--out", str(tmp_path / f"{run}.json"), "--curve", str(tmp_path / "c")]
+        script.main(argv)
+        docs.append(json.loads((tmp_path / f"{run}.json").read_text()))
+    about = docs[0]["about"]
+    assert (
+        about["round"] == 1
+        and about["games"] == 50
+        and about["schedule"] == "30:heuristic:0.0,0.1,0.2,0.3;20:net0:0.0,0.0,0.0,0.05"
+    )
+    assert about["command"].startswith("scripts/train_learned.py --schedule '30:heuristic:0-30;20:net0:0-5'")
+    # the same command, the same games (the round files) and the same weights
+    import numpy as np
+
+    for name in ("round0.npz", "round1.npz"):  # the arrays (the zip files hold the time they were written)
+        a, b = np.load(tmp_path / "a" / name), np.load(tmp_path / "b" / name)
+        assert sorted(a) == ["g", "x", "y"] and all(np.array_equal(a[k], b[k]) for k in a)
+    assert {k: v for k, v in docs[0].items() if k != "about"} == {k: v for k, v in docs[1].items() if k != "about"}
+    assert docs[0]["w1"] != json.loads((tmp_path / "a" / "net0.json").read_text())["w1"]  # refitted on round 1

@@ -6,7 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-pytest.importorskip("sb3_contrib", reason="Stable-Baselines3 is the optional extra sb3: pip install -e '.[sb3]'")
+pytest.importorskip(
+    "sb3_contrib",
+    reason="Stable-Baselines3 is the extra sb3, which scripts/venv.sh installs with PyTorch's CPU build "
+    "unless TIMESSQUARE_NO_SB3=1; by hand: pip install torch==2.13.0+cpu, then pip install -e '.[sb3]'",
+)
 
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported

@@ -3,6 +3,9 @@
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
+
 Chance = Callable[[list[int]], Sequence[int]]
 TurnEntry = tuple[tuple[int, ...], Core]
 ScoredTurn = tuple[tuple[int, ...], float, Core]
@@ -63,6 +66,51 @@ class Core:
     def playout(self, seat: int, turns: int, cap: int, chance: Chance, symmetric: bool = False, /) -> float: ...
     def rollout(self, seed: int, /) -> int: ...
     def turn_likelihood(self, actions: Sequence[int], beta: float, epsilon: float, cap: int, /) -> float: ...
+
+class Vector:
+    """N games of a learner against a compiled opponent, stepped together (_vector.c). The arrays are written
+    in place; C checks each one's item size and length (N, or N rows of the observation or of the mask)."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        num_envs: int,
+        opponent: int,
+        seat: int,
+        illegal_reward: float,
+        max_steps: int,
+        cap: int,
+        layout: Sequence[int],
+        turn_modes: Sequence[int],
+        jokers: Sequence[int],
+        deck: Sequence[int],
+        record: bool,
+        /,
+    ) -> None: ...
+    def reset(
+        self,
+        seed: int | Sequence[int],
+        obs: NDArray[np.float32],
+        mask: NDArray[np.int8],
+        seats: NDArray[np.int8],
+        /,
+    ) -> None: ...
+    def step(
+        self,
+        actions: NDArray[np.int64],
+        obs: NDArray[np.float32],
+        mask: NDArray[np.int8],
+        rewards: NDArray[np.float32],
+        terminated: NDArray[np.int8],
+        truncated: NDArray[np.int8],
+        illegal: NDArray[np.int8],
+        seats: NDArray[np.int8],
+        /,
+    ) -> None: ...
+    def autoreset(
+        self, obs: NDArray[np.float32], mask: NDArray[np.int8], seats: NDArray[np.int8], done: NDArray[np.int8], /
+    ) -> None: ...
+    def trajectory(self, index: int, /) -> tuple[tuple[int, ...], int, list[int | tuple[int, ...]]]: ...
 
 def set_actions(actions: Sequence[tuple[int, int, int, int, int, bool, Sequence[tuple[int, int]]]], /) -> None: ...
 def set_weights(weights: Sequence[float], /) -> None: ...

@@ -28,7 +28,7 @@ Two engines, the same interface:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import gymnasium
 import numpy as np
@@ -47,6 +47,9 @@ from ..variants import Rules
 from .aec import check_choice, rules_of
 from .encoding import JOKER_LOCKS, OBSERVATION_HIGH, OBSERVATION_LAYOUT, OBSERVATION_SIZE, TURN_MODES
 from .gym_env import SEAT_CHOICES, TimesSquareEnv
+
+if TYPE_CHECKING:
+    from .._fastcore._core import Vector
 
 # The opponents compiled in C (medium is the heuristic by another name), by their number in _vector.c.
 C_OPPONENTS: Final = {"random": 0, "heuristic": 1, "medium": 1}
@@ -148,7 +151,8 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
         if engine == "c":
             assert compiled is not None
             modes, jokers = turn_key_tables()
-            self._vector = compiled.Vector(
+            vector_type: type[Vector] = compiled.Vector  # the stub's signatures (_core.pyi), checked by mypy
+            self._vector = vector_type(
                 _fastcore.tables(self.rules),
                 n,
                 C_OPPONENTS[opponent],
