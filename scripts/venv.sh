@@ -5,7 +5,8 @@ cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 # PyTorch for the extra sb3 (Stable-Baselines3, tests/envs/test_envs_sb3.py): the CPU build, pinned with its
 # local version so that pip can take nothing else. On this project's machines it lies on disk (pip's
-# find-links); PyPI has no +cpu build, and its plain torch for Linux x86_64 is a CUDA build of several GB.
+# find-links), elsewhere PyTorch's own CPU index gives it; PyPI has no +cpu build, and its plain torch for
+# Linux x86_64 is a CUDA build of several GB.
 # Installed before the extras, so that stable-baselines3's torch>=... finds it and installs no other.
 TORCH="torch==2.13.0+cpu"
 # setup.py and the C source too: the install builds the compiled core (src/timessquare/_fastcore) in place;
@@ -21,7 +22,7 @@ if [ ! -f "$stamp" ]; then
     extras=dev,tui,web,rl,e2e,cluster
     if [ "${TIMESSQUARE_NO_SB3:-}" = 1 ]; then
         echo "TIMESSQUARE_NO_SB3=1: no PyTorch and no extra sb3 (its tests are skipped)" >&2
-    elif "${pip[@]}" "$TORCH" >&2; then
+    elif "${pip[@]}" "$TORCH" >&2 || "${pip[@]}" --index-url https://download.pytorch.org/whl/cpu "$TORCH" >&2; then
         extras=$extras,sb3
     else
         echo "$TORCH is not to be had here (pip's find-links, or https://download.pytorch.org/whl/cpu);" \
