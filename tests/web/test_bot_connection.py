@@ -3,8 +3,10 @@ on a real server: the bot's moves come from an outside program speaking the play
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import random
 import subprocess
 import sys
 import urllib.request
@@ -19,6 +21,12 @@ from websockets.sync.client import connect
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "e2e"))
 from e2e_server import Server
+
+import timessquare.web.online.bot as bot_module
+from timessquare.session.game_session import GameSession
+from timessquare.variants import DEFAULT_RULES
+from timessquare.web.online.bot import BotConnection
+from timessquare.web.sockets.table import Table
 
 BOTS = Path(__file__).parent.parent / "bots"
 
@@ -104,3 +112,47 @@ def test_a_bot_process_plays_a_rated_game_against_a_person(tmp_path: Path) -> No
             bot.kill()
             bot.wait(10)
         server.stop()
+
+
+class ScriptedSocket:
+    """A game socket that answers the bot's messages from a script: each message the bot sends is kept, and
+    each answer goes out when the bot sends the message it follows."""
+
+    def __init__(self, answers: dict[int, list[dict[str, Any]]]) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.answers = answers  # after the bot's n-th message (0: the join), these
+        self.inbox: asyncio.Queue[str] = asyncio.Queue()
+
+    async def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+        for answer in self.answers.get(len(self.sent) - 1, []):
+            self.inbox.put_nowait(json.dumps(answer))
+
+    async def recv(self) -> str:
+        return await asyncio.wait_for(self.inbox.get(), 10)  # a bot that waits for nothing fails, never hangs
+
+    async def __aenter__(self) -> ScriptedSocket:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+def test_a_refused_action_is_followed_by_a_sync_not_a_wait_for_ever(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Told to slow down, the bot pauses and asks for the state again: the server dropped its action, so no new
+    state would come by itself (a bot's game stalled so, now and then, once the server answered faster)."""
+    session = GameSession.new({"A": "person", "B": "person"}, DEFAULT_RULES, deal=random.Random(1))
+    table = Table("g0000000001", "friend", session)
+    state = table.state_message(session.to_move, "en", None, None)  # the bot's seat is the one to move
+    over = {**state, "over": {"result": "B", "reason": "A resigned"}}
+    refused = {"v": 1, "type": "error", "code": "rate_limited", "message": "too many messages: slow down"}
+    socket = ScriptedSocket({0: [state], 1: [refused], 2: [state], 3: [over]})
+    monkeypatch.setattr(bot_module.websockets, "connect", lambda *args, **kwargs: socket)
+    monkeypatch.setattr(bot_module, "SLOW_DOWN_SECONDS", 0.0)
+    bot = BotConnection("http://127.0.0.1:1", "Firstbot", "pw", "heuristic", DEFAULT_RULES, games=1)
+    asyncio.run(bot.play("g0000000001", "token"))
+    kinds = [message["type"] for message in socket.sent]
+    assert kinds == ["join", "action", "sync", "action"]
+    for action in (socket.sent[1], socket.sent[3]):  # the same choice again, on the state asked for
+        assert action["version"] == state["version"] and action["action"] in state["legal"]
+    assert bot.played == 1

@@ -32,6 +32,7 @@ from ...variants import Rules
 from ...view import PlayerView
 
 log = logging.getLogger("timessquare.bot")
+SLOW_DOWN_SECONDS = 1.0  # the pause after a refusal for too many messages (or a busy database)
 
 
 class BotError(TimesSquareError):
@@ -154,7 +155,12 @@ class BotConnection:
                     message = json.loads(await socket.recv())
                     if message["type"] == "error":
                         log.warning("game %s: %s", game_id, message["message"])
-                        acted = -1  # a refusal: look again at the next state
+                        # A refusal: look again. A dropped message changed nothing, so no state would come by
+                        # itself (the game waited for ever): ask for one, after a pause if told to slow down.
+                        acted = -1
+                        if message.get("code") in ("rate_limited", "busy"):
+                            await asyncio.sleep(SLOW_DOWN_SECONDS)
+                        await socket.send(json.dumps({"v": 1, "type": "sync"}))
                         continue
                     if message["type"] != "state":
                         continue
