@@ -82,6 +82,9 @@ def test_a_bot_process_plays_a_rated_game_against_a_person(tmp_path: Path) -> No
             game.send(json.dumps({"v": 1, "type": "join", "token": message["token"], "lang": "en"}))
             while True:
                 state = json.loads(game.recv(timeout=180))
+                if state["type"] == "error":  # told to slow down (the person plays at network speed): look again
+                    game.send(json.dumps({"v": 1, "type": "sync"}))
+                    continue
                 if state["type"] != "state":
                     continue
                 assert state["online"]["accounts"]["AB".replace(state["seat"], "")]["bot"] is True
