@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip(
     "sb3_contrib",
-    reason="Stable-Baselines3 is the extra sb3, which scripts/venv.sh installs with PyTorch's CPU build "
+    reason="Stable-Baselines3 is the extra sb3, which scripts/venv.sh --sb3 (./test) installs with PyTorch's CPU build "
     "unless TIMESSQUARE_NO_SB3=1; by hand: pip install torch==2.13.0+cpu, then pip install -e '.[sb3]'",
 )
 
