@@ -4,6 +4,7 @@ or a network, and moves are written by a group commit on a thread of its own."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
 from collections.abc import Callable, Sequence
@@ -108,9 +109,9 @@ class Database:
                     if connection is not None:
                         connection.close()  # rolled back, and back to the pool (or thrown away if broken)
                         connection = None
-                    done.get_loop().call_soon_threadsafe(_settle, done, None, e)
+                    _hand_back(done, None, e)
                 else:
-                    done.get_loop().call_soon_threadsafe(_settle, done, written, None)
+                    _hand_back(done, written, None)
         finally:
             if connection is not None:
                 connection.close()
@@ -152,6 +153,13 @@ class Database:
         if self._writer is not None:
             self._writer.cancel()
         self._batches.put(None)
+
+
+def _hand_back(done: asyncio.Future[list[bool]], written: list[bool] | None, error: BaseException | None) -> None:
+    """Settle `done` on its event loop (from the commit thread); nothing if that loop is closed (the server
+    stopped while the batch was written)."""
+    with contextlib.suppress(RuntimeError):
+        done.get_loop().call_soon_threadsafe(_settle, done, written, error)
 
 
 def _settle(done: asyncio.Future[list[bool]], written: list[bool] | None, error: BaseException | None) -> None:
