@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import Seat
-from online_helpers import FakeClock, Person, sweep
+from online_helpers import FakeClock, Person, each_plays_a_turn, sweep
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from test_protocol import play_until_over
 
@@ -47,6 +47,19 @@ def challenge_and_accept(
 
 def seats_of(client: TestClient, game: dict[str, Any]) -> dict[str, Seat]:
     return {seat: Seat(client, game["id"], token) for seat, (_, token) in game["seats"].items()}
+
+
+def loses_by_resigning(client: TestClient, loser: Person, winner: Person) -> None:
+    """A rated game of the two (the loser challenges): each takes a turn (so it is rated, R11.5), then the
+    loser resigns."""
+    game = challenge_and_accept(client, loser, winner, "10+5")
+    seats = seats_of(client, game)
+    each_plays_a_turn(seats)
+    losers = next(seat for seat, (person, _) in game["seats"].items() if person is loser)
+    seats[losers].send({"v": 1, "type": "resign"})
+    seats[losers].until(lambda m: m["type"] == "state" and m["over"])
+    for seat in seats.values():
+        seat.close()
 
 
 # ------------------------------------------------------------------------------------------------ accounts
@@ -186,20 +199,6 @@ def test_an_anonymous_seat_is_taken_into_an_account(online: TestClient) -> None:
 
 
 # ------------------------------------------------------------------------------- a rated game to the end
-
-
-def play_a_turn_each(seats: dict[str, Seat]) -> None:
-    """Each player takes one whole turn (a rated game nobody moved in is not rated: R11.5)."""
-    for _ in range(2):
-        mover_name = next(iter(seats.values())).state["view"]["to_move"]
-        mover = seats[mover_name]
-        while mover.state["view"]["to_move"] == mover_name:
-            legal = mover.state["legal"]
-            mover.act("end" if "end" in legal else legal[0])
-        for seat in seats.values():
-            if seat is not mover:
-                while seat.state["view"]["to_move"] == mover_name:
-                    seat.until_state()
 
 
 def test_a_rated_game_moves_both_ratings_by_glicko2(online: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -406,7 +405,7 @@ def test_the_online_tables_on_both_databases(
     alice, bob = Person(client, "Alice"), Person(client, "Bob")
     game = challenge_and_accept(client, alice, bob, "3+2")
     seats = seats_of(client, game)
-    play_a_turn_each(seats)
+    each_plays_a_turn(seats)
     for seat in seats.values():
         seat.close()
     mover = Seat(client, game["id"], None).state["view"]["to_move"]
@@ -450,7 +449,7 @@ def test_a_game_that_ended_before_its_settlement_is_settled_by_the_sweep(
         raise OSError("the database went away")
 
     seats = seats_of(online, game)
-    play_a_turn_each(seats)  # a game nobody moved in would be aborted, not rated
+    each_plays_a_turn(seats)  # a game nobody moved in would be aborted, not rated
     monkeypatch.setattr(service, "settle", broken)
     seats["A"].send({"v": 1, "type": "resign"})
     assert seats["A"].until(lambda m: m["type"] == "state" and m["over"])["over"]["result"] == "B"

@@ -14,7 +14,7 @@ import pytest
 from online_helpers import Person
 from prometheus_client import generate_latest
 from starlette.testclient import TestClient
-from test_online import challenge_and_accept, play_a_turn_each, seats_of
+from test_online import loses_by_resigning
 
 from timessquare.cli.commands import main
 from timessquare.web.admin import run_admin
@@ -23,22 +23,11 @@ from timessquare.web.backup import backup
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
-def _bob_beats_alice(client: TestClient, alice: Person, bob: Person) -> None:
-    game = challenge_and_accept(client, alice, bob, "10+5")
-    seats = seats_of(client, game)
-    play_a_turn_each(seats)
-    alices = next(seat for seat, (person, _) in game["seats"].items() if person is alice)
-    seats[alices].send({"v": 1, "type": "resign"})
-    seats[alices].until(lambda m: m["type"] == "state" and m["over"])
-    for seat in seats.values():
-        seat.close()
-
-
 def test_a_cheaters_games_leave_the_ratings(make_client: Callable[..., TestClient], sqlite_url: str) -> None:
     client = make_client(login_tries_per_minute=1000)
     alice, bob, carol = Person(client, "Alice"), Person(client, "Bob"), Person(client, "Carol")
-    _bob_beats_alice(client, alice, bob)
-    _bob_beats_alice(client, carol, alice)  # Alice beats Carol: kept
+    loses_by_resigning(client, alice, bob)
+    loses_by_resigning(client, carol, alice)  # Alice beats Carol: kept
     kept = client.get("/api/players/Carol").json()
     assert run_admin(sqlite_url, "cheater", "Bob") == (0, "Bob: cheater on")
     page = client.get("/api/players/Alice").json()

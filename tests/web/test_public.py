@@ -18,7 +18,7 @@ import pytest
 from conftest import Seat, fresh_pg_database, new_game
 from online_helpers import FakeClock, Person, sweep
 from starlette.testclient import TestClient, WebSocketDenialResponse
-from test_online import challenge_and_accept, play_a_turn_each, play_until_both_moved, seats_of
+from test_online import challenge_and_accept, loses_by_resigning, play_until_both_moved, seats_of
 
 from timessquare.variants import DEFAULT_RULES
 from timessquare.web.guards.limits import GateFull, QuietClientNoise, SocketLimits, WorkGate
@@ -339,17 +339,6 @@ def test_a_burst_of_lobby_changes_is_told_once() -> None:
 # ------------------------------------------------------------------------------------------- rated honesty
 
 
-def _resign_after_a_turn_each(client: TestClient, alice: Person, bob: Person) -> None:
-    game = challenge_and_accept(client, alice, bob, "10+5")
-    seats = seats_of(client, game)
-    play_a_turn_each(seats)
-    resigner = next(seat for seat, (person, _) in game["seats"].items() if person is alice)
-    seats[resigner].send({"v": 1, "type": "resign"})
-    seats[resigner].until(lambda m: m["type"] == "state" and m["over"])
-    for seat in seats.values():
-        seat.close()
-
-
 def test_no_hint_in_a_rated_game_once_its_row_would_have_left_the_cache(
     make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -383,13 +372,13 @@ def test_repeated_rated_games_between_two_accounts_count_less(
     alice, bob = Person(client, "Alice"), Person(client, "Bob")
     ratings = [1500.0]
     for _ in range(REPEATS_IN_FULL + 1):
-        _resign_after_a_turn_each(client, alice, bob)
+        loses_by_resigning(client, alice, bob)
         ratings.append(bobs_rating(client))
     gains = [after - before for before, after in itertools.pairwise(ratings)]
     assert all(gain > 0 for gain in gains)
     assert gains[-1] < 0.6 * gains[-2]  # halved (Glicko-2 alone shrinks it by about a tenth)
     clock.advance(days=REPEAT_DAYS, seconds=1)
-    _resign_after_a_turn_each(client, alice, bob)
+    loses_by_resigning(client, alice, bob)
     fresh = bobs_rating(client)
     assert fresh - ratings[-1] > 1.5 * gains[-1]  # a day later they count in full again
 
@@ -399,7 +388,7 @@ def test_a_rating_is_provisional_and_off_the_leaderboard_until_enough_opponents(
 ) -> None:
     client = make_client(login_tries_per_minute=1000)
     alice, bob = Person(client, "Alice"), Person(client, "Bob")
-    _resign_after_a_turn_each(client, alice, bob)
+    loses_by_resigning(client, alice, bob)
     page = client.get("/api/players/Bob").json()
     assert page["games"] == 1 and page["opponents"] == 1 and page["provisional"] is True
     assert client.get("/api/players").json()["players"] == []
