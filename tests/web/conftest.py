@@ -17,6 +17,8 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 from starlette.testclient import TestClient
 
 from timessquare.web.app import Settings, create_app
+from timessquare.web.storage.database import make_engine, migrate
+from timessquare.web.storage.store import GameStore
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(1, str(Path(__file__).parent.parent))  # the helpers shared by all tests (processes.py)
@@ -58,6 +60,16 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[GameStore]:
+    """The games' store on a fresh database of each kind (`database_url`)."""
+    engine = make_engine(database_url)
+    migrate(engine)
+    store = GameStore(engine)
+    yield store
+    store.close()
 
 
 def settings_for(url: str, **changes: Any) -> Settings:

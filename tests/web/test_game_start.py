@@ -17,7 +17,7 @@ from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 from test_protocol import new_game
 
-from timessquare.web.storage import GameStart, GameStore, NewGame, Progress, make_engine, migrate
+from timessquare.web.storage import GameStart, GameStore, NewGame, Progress
 from timessquare.web.storage import store as store_module
 from timessquare.web.storage.clocks import Clock, TimeControl
 from timessquare.web.storage.online_games import OnlineGame
@@ -114,15 +114,6 @@ def test_a_rematch_is_whole_or_none(client: TestClient, monkeypatch: pytest.Monk
 
 
 # ----------------------------------------------------------------------------- storage, on both databases
-
-
-@pytest.fixture
-def store(database_url: str) -> GameStore:
-    engine = make_engine(database_url)
-    migrate(engine)
-    store = GameStore(engine)
-    yield store
-    store.close()
 
 
 def test_a_start_takes_its_challenge_and_ends_its_players_seeks(store: GameStore) -> None:

@@ -22,15 +22,6 @@ from timessquare.web.storage import (
 )
 
 
-@pytest.fixture
-def store(database_url: str) -> GameStore:
-    engine = make_engine(database_url)
-    migrate(engine)
-    store = GameStore(engine)
-    yield store
-    store.close()
-
-
 def new_table(game_id: str = "g0000000001", mode: str = "friend") -> Table:
     return Table.new(game_id, mode, "friend", "A", DEFAULT_RULES)
 
