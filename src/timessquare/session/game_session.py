@@ -314,21 +314,18 @@ class GameSession:
             self._built_at = self.version
 
     def _build_update(self, seat: int | None, lang: str) -> SeatUpdate:
-        view = self.view(seat)
-        legal: tuple[LegalAction, ...] = ()
-        if seat is not None:
-            board = tuple(view.figures.items())
-            with folder_read_once() as catalogs:
+        with folder_read_once() as catalogs:  # every word of this update from the same catalogs, read once
+            view = self.view(seat)
+            legal: tuple[LegalAction, ...] = ()
+            if seat is not None:
+                board = tuple(view.figures.items())
                 legal = tuple(
                     _legal_action(a, board, lang, catalogs)
                     for a in sorted(self.legal_ids(seat), key=lambda a: ACTIONS[a].notation)
                 )
-        with folder_read_once():
-            words = self.log_words(lang)
-        outcome = self.outcome
-        return SeatUpdate(
-            seat, lang, self.version, view, legal, tuple(self.log), tuple(words), outcome, ending_words(outcome, lang)
-        )
+            words, outcome = self.log_words(lang), self.outcome
+            ending = ending_words(outcome, lang)
+        return SeatUpdate(seat, lang, self.version, view, legal, tuple(self.log), tuple(words), outcome, ending)
 
     def log_words(self, lang: str) -> list[str]:
         """The log in words of `lang`, each entry worded once whoever asks (the same for every seat)."""
