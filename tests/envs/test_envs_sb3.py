@@ -102,6 +102,16 @@ def test_set_attr_refuses_what_it_cannot_do_and_changes_nothing(
     env.close()
 
 
+def test_the_adapter_runs_the_learned_opponent_compiled() -> None:
+    env = TimesSquareSB3VecEnv(num_envs=4, opponent="learned")
+    assert env.venv.engine == "c"
+    env.reset()
+    for _ in range(50):
+        _obs, _rewards, _dones, infos = env.step(get_action_masks(env).argmax(axis=1))
+        assert not any(info.get("illegal_action") for info in infos)
+    env.close()
+
+
 def test_selfplay_through_the_adapter_gives_both_seats_their_rewards() -> None:
     env = TimesSquareSB3VecEnv(num_envs=8, opponent="self")
     env.seed(5)
