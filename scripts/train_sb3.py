@@ -3,11 +3,12 @@
     .venv/bin/python scripts/train_sb3.py --algo maskable-ppo --steps 200000 --opponent heuristic --out /tmp/mppo.zip
 
 The learner plays `TimesSquareSB3VecEnv` (timessquare.envs.sb3: the C games as SB3's VecEnv) against
-`--opponent` (random, heuristic or learned, all compiled; a random seat each game). `maskable-ppo` samples only legal actions (the
-masks of `action_masks()`); `ppo` sees no mask, and an illegal action costs the penalty (-0.1) and changes
-nothing. At the end the greedy policy (masked for maskable-ppo) plays `--eval-games` games against random
-against the heuristic and against the learned player; the script prints its points per game (win 1, draw 1/2) with 95% Wilson
-intervals, the training time and the CPU time. Needs the extra sb3 (`pip install -e '.[sb3]'`).
+`--opponent` (random, heuristic or learned, all compiled; a random seat each game). `maskable-ppo` samples
+only legal actions (the masks of `action_masks()`); `ppo` sees no mask, and an illegal action costs the
+penalty (-0.1) and changes nothing. At the end the greedy policy (masked for maskable-ppo) plays
+`--eval-games` games against random, against the heuristic and against the learned player; the script
+prints its points per game (win 1, draw 1/2) with 95% Wilson intervals, the training time and the CPU
+time. Needs the extra sb3 (`pip install -e '.[sb3]'`).
 """
 
 from __future__ import annotations
