@@ -158,3 +158,42 @@ def test_the_training_command_is_repeatable_and_recorded_in_the_net(tmp_path: Pa
         assert sorted(a) == ["g", "x", "y"] and all(np.array_equal(a[k], b[k]) for k in a)
     assert {k: v for k, v in docs[0].items() if k != "about"} == {k: v for k, v in docs[1].items() if k != "about"}
     assert docs[0]["w1"] != json.loads((tmp_path / "a" / "net0.json").read_text())["w1"]  # refitted on round 1
+
+
+def positions_for_the_net(games: int) -> list[tuple[fastcore.Core, int]]:
+    """Compiled positions at a turn's start (or mid-turn) from seeded games of random and heuristic play."""
+    from timessquare.players.heuristic import HeuristicPlayer
+
+    out = []
+    for seed in range(games):
+        game = Game.new(seed)
+        rng = random.Random(seed)
+        player = HeuristicPlayer(DEFAULT_RULES)
+        for k in range(400):
+            state = game.state
+            if state.result is not None:
+                break
+            if k % 5 == 0:
+                out.append((fastcore.to_core(state), state.to_move))
+            legal = state.legal_ids()
+            aid = rng.choice(legal) if seed % 2 else player.choose(game.view(state.to_move), legal, rng)
+            game.apply(aid)
+    return out
+
+
+@needs_c
+def test_the_learned_top_turns_are_those_of_every_turns_value() -> None:
+    """top_turns in the learned mode values exactly only the turns that can reach the top (bounds first):
+    the turns, their order and their values are those of valuing every turn and sorting."""
+    install(shipped_net())
+    checked = 0
+    with fastcore.evaluation_mode(fastcore.EVAL_NET):
+        for core, seat in positions_for_the_net(12):
+            every = core.scored_turns(seat, 400)
+            for top in (1, 4, 8):
+                for late_first in (True, False):
+                    order = sorted(range(len(every)), key=lambda i: (-every[i][1], -i if late_first else i))[:top]
+                    got = core.top_turns(seat, 400, top, late_first)
+                    assert [(a, v) for a, v, _ in got] == [(every[i][0], every[i][1]) for i in order]
+            checked += 1
+    assert checked > 100

@@ -1073,34 +1073,51 @@ static Py_ssize_t best_of(Py_ssize_t n) {
     return best;
 }
 
-/* The learned evaluation's best turn among tbuf[0..n) for `seat`: the one best_of would pick from the values
-   of scored_turns in eval_mode 1 (the first of equals), without computing every value. Each turn's logit is
-   first bounded (tanh_near: within net_slack); only the turns whose bound reaches the best lower bound are
-   valued exactly (evaluate_as), so the choice is the exact one. -1 when n is 0. */
-static Py_ssize_t net_best_of(Py_ssize_t n, int seat) {
-    if (n <= 0) return -1;
+static double *tlower = NULL;
+static size_t tlower_cap = 0;
+
+/* Bounds of the learned evaluation of each turn tbuf[0..n) for `seat`: tvalues[i] from above, tlower[i]
+   from below (tanh_near: each logit within net_slack), equal where the value is known exactly (a turn that
+   ends the game, or bounds that meet). 0, or -1 when out of memory. */
+static int net_bounds(Py_ssize_t n, int seat) {
     if (ensure_values((size_t)n + 1) < 0) return -1;
-    double floor_value = -1.0; /* the best lower bound of any turn's value */
+    double *nl = grown(tlower, &tlower_cap, (size_t)n + 1, sizeof(double));
+    if (!nl) return -1;
+    tlower = nl;
     for (Py_ssize_t i = 0; i < n; i++) {
         EvalInputs in;
         double value, pre[NET_MAX_HIDDEN];
         if (!eval_inputs(&tbuf[i].s, seat, &in, &value)) {
-            tvalues[i] = value; /* the game's end: its value exactly */
-            tindex[i] = 1;
-        } else {
-            double logit = net_pre(in.fig, in.me_to_move, in.rest, in.k, in.extra, pre);
-            for (int j = 0; j < net_hidden; j++) logit += NET_W2[j] * tanh_near(pre[j]);
-            tvalues[i] = logit_value(logit + net_slack); /* an upper bound */
-            value = logit_value(logit - net_slack);      /* a lower bound */
-            tindex[i] = 0;
+            tvalues[i] = tlower[i] = value;
+            continue;
         }
-        if (value > floor_value) floor_value = value;
+        double logit = net_pre(in.fig, in.me_to_move, in.rest, in.k, in.extra, pre);
+        for (int j = 0; j < net_hidden; j++) logit += NET_W2[j] * tanh_near(pre[j]);
+        tvalues[i] = logit_value(logit + net_slack);
+        tlower[i] = logit_value(logit - net_slack);
     }
+    return 0;
+}
+
+/* The exact learned value of turn i once its bounds are in tvalues/tlower. */
+static inline double net_exact(Py_ssize_t i, int seat) {
+    return tlower[i] == tvalues[i] ? tvalues[i] : evaluate_as(&tbuf[i].s, seat, 1);
+}
+
+/* The learned evaluation's best turn among tbuf[0..n) for `seat`: the one best_of would pick from the values
+   of scored_turns in eval_mode 1 (the first of equals), without computing every value: only the turns whose
+   upper bound reaches the best lower bound are valued exactly (evaluate_as), so the choice is the exact one.
+   -1 when n is 0 (or out of memory). */
+static Py_ssize_t net_best_of(Py_ssize_t n, int seat) {
+    if (n <= 0 || net_bounds(n, seat) < 0) return -1;
+    double floor_value = -1.0; /* the best lower bound of any turn's value */
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (tlower[i] > floor_value) floor_value = tlower[i];
     Py_ssize_t best = -1;
     double best_value = -1.0;
     for (Py_ssize_t i = 0; i < n; i++) {
         if (tvalues[i] < floor_value) continue; /* below another turn's lower bound: never the best */
-        double value = tindex[i] ? tvalues[i] : evaluate_as(&tbuf[i].s, seat, 1);
+        double value = net_exact(i, seat);
         if (best < 0 || value > best_value) {
             best = i;
             best_value = value;
@@ -1109,17 +1126,61 @@ static Py_ssize_t net_best_of(Py_ssize_t n, int seat) {
     return best;
 }
 
+/* tvalues for a choice of the best `k` of tbuf[0..n) by the learned evaluation (top_turns in eval_mode 1):
+   the exact value of every turn that can be among them, -infinity for the others (whose upper bound is below
+   the k-th best lower bound: k turns are surely better). 0, or -1 when out of memory. */
+static int net_top_values(Py_ssize_t n, int seat, Py_ssize_t k) {
+    if (n <= 0) return 0;
+    if (net_bounds(n, seat) < 0) return -1;
+    double kth = -INFINITY;
+    if (k > 0 && k <= n) {
+        double top[8];
+        Py_ssize_t m = k < 8 ? k : 8, have = 0;
+        if (k <= 8) { /* the k best lower bounds, best first */
+            for (Py_ssize_t i = 0; i < n; i++) {
+                double x = tlower[i];
+                if (have == m && x <= top[m - 1]) continue;
+                Py_ssize_t j = have < m ? have++ : m - 1;
+                while (j > 0 && top[j - 1] < x) {
+                    top[j] = top[j - 1];
+                    j--;
+                }
+                top[j] = x;
+            }
+            kth = top[k - 1];
+        }
+    }
+    for (Py_ssize_t i = 0; i < n; i++) tvalues[i] = tvalues[i] < kth ? -INFINITY : net_exact(i, seat);
+    return 0;
+}
+
 /* TurnSearch._leaf: `turns` turns of the one-ply player, then the evaluation for `seat`. */
 static double playout(const TablesObject *t, GS state, int seat, int turns, int cap, PyObject *chance, int symmetric,
                       int *error) {
     for (int i = 0; i < turns; i++) {
         if (state.result != NO_RESULT) break;
-        Py_ssize_t n = scored_turns(t, &state, state.to_move, cap);
-        if (n < 0) {
-            *error = 1;
-            return 0.0;
+        Py_ssize_t b;
+        if (eval_mode == 1) { /* the learned evaluation's best turn, found without valuing every turn */
+            int order[NUM_CARDS];
+            discard_order(&state, state.to_move, order);
+            Py_ssize_t n = enumerate_turns(t, &state, cap, order);
+            if (n < 0) {
+                *error = 1;
+                return 0.0;
+            }
+            b = net_best_of(n, state.to_move);
+            if (b < 0 && n > 0) {
+                *error = 1;
+                return 0.0;
+            }
+        } else {
+            Py_ssize_t n = scored_turns(t, &state, state.to_move, cap);
+            if (n < 0) {
+                *error = 1;
+                return 0.0;
+            }
+            b = best_of(n);
         }
-        Py_ssize_t b = best_of(n);
         if (b < 0) break;
         int ends_with_draw = tbuf[b].actions[tbuf[b].n - 1] == END_ID;
         state = tbuf[b].s;
@@ -1552,8 +1613,17 @@ static PyObject *core_top_turns(CoreObject *self, PyObject *args) {
     PyObject *seat_obj, *cap_obj;
     int top, late_first;
     if (!PyArg_ParseTuple(args, "OOip", &seat_obj, &cap_obj, &top, &late_first)) return NULL;
-    Py_ssize_t n = scored_turns_of(self, seat_obj, cap_obj);
-    if (n < 0) return NULL;
+    Py_ssize_t n;
+    if (eval_mode == 1) { /* the learned evaluation: exact values only where they can reach the top */
+        int seat, cap, order[NUM_CARDS];
+        if (read_seat(seat_obj, &seat) < 0 || read_cap(cap_obj, &cap) < 0) return NULL;
+        discard_order(&self->s, seat, order);
+        n = enumerate_turns(self->tables, &self->s, cap, order);
+        if (n < 0 || net_top_values(n, seat, top < 0 ? 0 : top) < 0) return PyErr_NoMemory();
+    } else {
+        n = scored_turns_of(self, seat_obj, cap_obj);
+        if (n < 0) return NULL;
+    }
     Py_ssize_t k = top < 0 ? 0 : (top < n ? top : n);
     for (Py_ssize_t i = 0; i < n; i++) tindex[i] = (int)i;
     int (*cmp)(const void *, const void *) = late_first ? cmp_desc_value_desc_index : cmp_desc_value_asc_index;
