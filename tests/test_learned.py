@@ -94,7 +94,7 @@ def test_the_compiled_and_the_pure_python_player_choose_the_same_turns() -> None
 
 
 def test_the_search_takes_the_learned_evaluation_by_parameter() -> None:
-    for spec in ("expert:learned=3", "hard:learned=x", "ismcts:learned=5"):
+    for spec in ("expert:learned=4", "hard:learned=x", "ismcts:learned=5"):
         with pytest.raises(TimesSquareError):
             make_player(spec)
     player = make_player("hard:iterations=30,learned=2")
@@ -197,3 +197,38 @@ def test_the_learned_top_turns_are_those_of_every_turns_value() -> None:
                     assert [(a, v) for a, v, _ in got] == [(every[i][0], every[i][1]) for i in order]
             checked += 1
     assert checked > 100
+
+
+@needs_c
+def test_learned_3_ranks_and_seeds_the_root_turns_with_the_network() -> None:
+    """`learned=3`: the root's `width` turns are the network's best, each starting from the network's value."""
+    from timessquare.players.evaluation import discard_order
+    from timessquare.players.ismcts import SearchPlayer
+    from timessquare.players.turns import complete_turns
+
+    net = shipped_net()
+    checked = 0
+    for seed in range(6):
+        game = Game.new(seed)
+        rng = random.Random(seed)
+        for _ in range(12):  # a few random actions, then a turn's start
+            game.apply(rng.choice(game.state.legal_ids()))
+        while game.state.turn_key != 0 and game.state.result is None:
+            game.apply(rng.choice(game.state.legal_ids()))
+        if game.state.result is not None:
+            continue
+        seat = game.state.to_move
+        player = make_player("ismcts:iterations=20,workers=1,width=5,learned=3")
+        assert isinstance(player, SearchPlayer)
+        stats = player.search(game.view(seat), random.Random(1))
+        if stats.iterations == 0:
+            continue  # a turn taken without search
+        values = {
+            t.actions: net.value(t.state, seat)
+            for t in complete_turns(game.state, 1500, discard_order(game.state, seat))
+        }
+        best = sorted(values.values(), reverse=True)[:5]
+        assert stats.priors == pytest.approx(best, abs=1e-9)
+        assert [values[tuple(a)] for a in stats.turns] == pytest.approx(stats.priors, abs=1e-9)
+        checked += 1
+    assert checked >= 3
