@@ -94,7 +94,7 @@ def test_the_compiled_and_the_pure_python_player_choose_the_same_turns() -> None
 
 
 def test_the_search_takes_the_learned_evaluation_by_parameter() -> None:
-    for spec in ("expert:learned=4", "hard:learned=x", "ismcts:learned=5"):
+    for spec in ("expert:learned=5", "hard:learned=x", "ismcts:learned=1.5"):
         with pytest.raises(TimesSquareError):
             make_player(spec)
     player = make_player("hard:iterations=30,learned=2")
@@ -183,25 +183,49 @@ def positions_for_the_net(games: int) -> list[tuple[fastcore.Core, int]]:
 
 @needs_c
 def test_the_learned_top_turns_are_those_of_every_turns_value() -> None:
-    """top_turns in the learned mode values exactly only the turns that can reach the top (bounds first):
-    the turns, their order and their values are those of valuing every turn and sorting."""
+    """top_turns in the learned modes (the net everywhere, or in the tree and the leaves) values exactly only
+    the turns that can reach the top (bounds first): the turns, their order and their values are those of
+    valuing every turn and sorting."""
     install(shipped_net())
     checked = 0
-    with fastcore.evaluation_mode(fastcore.EVAL_NET):
-        for core, seat in positions_for_the_net(12):
+    for core, seat in positions_for_the_net(12):
+        with fastcore.evaluation_mode(fastcore.EVAL_NET):
             every = core.scored_turns(seat, 400)
-            for top in (1, 4, 8):
-                for late_first in (True, False):
-                    order = sorted(range(len(every)), key=lambda i: (-every[i][1], -i if late_first else i))[:top]
-                    got = core.top_turns(seat, 400, top, late_first)
-                    assert [(a, v) for a, v, _ in got] == [(every[i][0], every[i][1]) for i in order]
-            checked += 1
+        for mode in (fastcore.EVAL_NET, fastcore.EVAL_NET_TREE):
+            with fastcore.evaluation_mode(mode):
+                for top in (1, 4, 8):
+                    for late_first in (True, False):
+                        sign = -1 if late_first else 1  # equal values: the later turn first, or the earlier
+                        order = sorted(range(len(every)), key=lambda i: (-every[i][1], sign * i))[:top]
+                        got = core.top_turns(seat, 400, top, late_first)
+                        assert [(a, v) for a, v, _ in got] == [(every[i][0], every[i][1]) for i in order]
+        checked += 1
     assert checked > 100
 
 
 @needs_c
-def test_learned_3_ranks_and_seeds_the_root_turns_with_the_network() -> None:
-    """`learned=3`: the root's `width` turns are the network's best, each starting from the network's value."""
+def test_in_the_tree_mode_the_playouts_stay_linear_and_the_leaves_learned() -> None:
+    """EVAL_NET_TREE (learned=4): a playout is the one of EVAL_NET_LEAVES (linear turns, the net's value)."""
+    from timessquare.players.compiled_worlds import chance_from
+
+    install(shipped_net())
+    differs = 0
+    for core, seat in positions_for_the_net(4):
+        if core.result is not None:
+            continue
+        values = []
+        for mode in (fastcore.EVAL_NET_LEAVES, fastcore.EVAL_NET_TREE, fastcore.EVAL_NET):
+            with fastcore.evaluation_mode(mode):
+                values.append(core.playout(seat, 2, 200, chance_from(random.Random(3))))
+        assert values[0] == values[1]
+        differs += values[2] != values[0]
+    assert differs > 0  # the net's playouts choose other turns: the comparison can tell them apart
+
+
+@needs_c
+@pytest.mark.parametrize("learned", [3, 4])
+def test_learned_3_ranks_and_seeds_the_root_turns_with_the_network(learned: int) -> None:
+    """`learned=3` (and 4): the root's `width` turns are the network's best, each starting from its value."""
     from timessquare.players.evaluation import discard_order
     from timessquare.players.ismcts import SearchPlayer
     from timessquare.players.turns import complete_turns
@@ -218,7 +242,7 @@ def test_learned_3_ranks_and_seeds_the_root_turns_with_the_network() -> None:
         if game.state.result is not None:
             continue
         seat = game.state.to_move
-        player = make_player("ismcts:iterations=20,workers=1,width=5,learned=3")
+        player = make_player(f"ismcts:iterations=20,workers=1,width=5,learned={learned}")
         assert isinstance(player, SearchPlayer)
         stats = player.search(game.view(seat), random.Random(1))
         if stats.iterations == 0:

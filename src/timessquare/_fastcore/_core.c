@@ -91,7 +91,8 @@ static int weights_ready = 0;
 /* The learned evaluation (players/learned_net.py): the logit is the linear part plus a tanh layer over the
    same features, NET_LIN.f + NET_BIAS + NET_W2.tanh(f NET_W1 + NET_B1) + NET_B2. `eval_mode` says where
    it replaces the linear evaluation: 0 nowhere, 1 everywhere (turn choice, playouts, leaves), 2 only for
-   the value at the end of a playout (the search's leaves). */
+   the value at the end of a playout (the search's leaves), 3 for the tree's candidate turns (top_turns)
+   and the leaves, the playouts' turns chosen by the linear one. */
 #define NET_MAX_HIDDEN 64
 /* the net's inputs: the features, then the board (6 figures one-hot over the spaces, the seat to move), then
    the own hand by card type, the cards to draw, the cards left / 40 and the second supply (learned_net.py) */
@@ -1614,7 +1615,7 @@ static PyObject *core_top_turns(CoreObject *self, PyObject *args) {
     int top, late_first;
     if (!PyArg_ParseTuple(args, "OOip", &seat_obj, &cap_obj, &top, &late_first)) return NULL;
     Py_ssize_t n;
-    if (eval_mode == 1) { /* the learned evaluation: exact values only where they can reach the top */
+    if (eval_mode == 1 || eval_mode == 3) { /* the learned evaluation: exact values only where they can count */
         int seat, cap, order[NUM_CARDS];
         if (read_seat(seat_obj, &seat) < 0 || read_cap(cap_obj, &cap) < 0) return NULL;
         discard_order(&self->s, seat, order);
@@ -1929,11 +1930,12 @@ static PyObject *mod_set_net(PyObject *mod, PyObject *args) {
 }
 
 /* set_eval_mode(mode) -> the mode before: 0 the linear evaluation, 1 the net everywhere, 2 the net for the
-   values at the search's leaves only. */
+   values at the search's leaves only, 3 the net for the candidate turns in the tree (top_turns) and the
+   leaves, the playouts' turns linear. */
 static PyObject *mod_set_eval_mode(PyObject *mod, PyObject *arg) {
     long mode = PyLong_AsLong(arg);
     if (mode == -1 && PyErr_Occurred()) return NULL;
-    if (mode < 0 || mode > 2) return PyErr_Format(PyExc_ValueError, "eval mode 0, 1 or 2");
+    if (mode < 0 || mode > 3) return PyErr_Format(PyExc_ValueError, "eval mode 0, 1, 2 or 3");
     if (mode != 0 && net_hidden == 0) return PyErr_Format(PyExc_RuntimeError, "set_net() must be called first");
     int before = eval_mode;
     eval_mode = (int)mode;

@@ -24,8 +24,9 @@ default 4), explore (UCB constant, default 0.3), playout (heuristic turns after 
 built, about 40 times faster with the same results; 0: on the pure-Python reference), learned (0, the
 default: the linear evaluation; 1: the learned evaluation of learned_net.py for the tree's candidates, the
 playouts and the leaves; 2: for the leaves' values only; 3: for the leaves and for the root, where it
-chooses the `width` turns searched and gives each its first value; on the compiled core; with 1 and 2 the
-root's filter stays linear).
+chooses the `width` turns searched and gives each its first value; 4: as 3, and for the candidate replies
+in the tree, the playouts' turns staying linear; on the compiled core; with 1 and 2 the root's filter stays
+linear).
 """
 
 from __future__ import annotations
@@ -97,6 +98,7 @@ class SearchConfig:
 
 
 LEARNED_ROOT = 3  # `learned=3`: the learned evaluation at the root (filter and first values) and the leaves
+LEARNED_TREE = 4  # `learned=4`: as 3, and for the tree's candidate turns (the playouts' turns stay linear)
 SEARCH_SHARE = 0.7  # of the time a host gives a decision (limit_time), the part the search may use
 
 SEARCH_DEFAULTS: dict[str, float] = {
@@ -149,10 +151,11 @@ def config_from_params(player: str, params: Mapping[str, str], defaults: Mapping
 
 
 def learned_mode(player: str, value: float) -> int:
-    """The parameter `learned` (0, 1, 2 or 3), checked."""
-    if value not in (0, 1, 2, LEARNED_ROOT):
+    """The parameter `learned` (0 to 4), checked."""
+    if value not in (0, 1, 2, LEARNED_ROOT, LEARNED_TREE):
         raise TimesSquareError(
-            f"{player}: learned is 0 (the linear evaluation), 1 (the learned one), 2 (at leaves) or 3 (root and leaves)"
+            f"{player}: learned is 0 (the linear evaluation), 1 (the learned one), 2 (at leaves), "
+            "3 (root and leaves) or 4 (root, tree and leaves)"
         )
     return int(value)
 
@@ -208,7 +211,7 @@ def root_turns(root: State, seat: int, config: SearchConfig) -> tuple[list[Turn]
     its first five almost always, and the budget goes further on fewer turns. With `learned=3` the
     evaluation is the learned one (the `learned` player's ranking of its own turns)."""
     turns = complete_turns(root, config.root_cap, discard_order(root, seat))
-    if config.learned == LEARNED_ROOT and config.compiled and fastcore.available():
+    if config.learned in (LEARNED_ROOT, LEARNED_TREE) and config.compiled and fastcore.available():
         priors = learned_values(root, seat, turns, config.root_cap)
     else:
         priors = [evaluate(t.state, seat) for t in turns]
@@ -414,8 +417,8 @@ def ismcts_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: in
     assert view.seat is not None
     if config.learned and config.compiled and fastcore.available():
         install(shipped_net())
-        mode = fastcore.EVAL_NET_LEAVES if config.learned == LEARNED_ROOT else config.learned
-        with fastcore.evaluation_mode(mode):  # EVAL_NET (1) or EVAL_NET_LEAVES (2, and 3 at the leaves)
+        modes = {LEARNED_ROOT: fastcore.EVAL_NET_LEAVES, LEARNED_TREE: fastcore.EVAL_NET_TREE}
+        with fastcore.evaluation_mode(modes.get(config.learned, config.learned)):  # the root's is root_turns
             return _ismcts_search(view, rules, config, seed)
     return _ismcts_search(view, rules, config, seed)
 

@@ -25,8 +25,9 @@ worker) the expert's two shares run one after the other.
 
 The registry passes `params["level"]`; easy and medium take no other parameters (use `ismcts:...` to tune).
 hard and expert also take `learned=1` (the learned evaluation of learned_net.py in their search),
-`learned=2` (at the leaves only) or `learned=3` (at the root, to choose and seed the turns searched, and at
-the leaves); the default, 0, is the linear evaluation.
+`learned=2` (at the leaves only), `learned=3` (at the root, to choose and seed the turns searched, and at
+the leaves) or `learned=4` (as 3, and for the replies in the tree); the default, 0, is the linear
+evaluation.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def level_player(level: str, rules: Rules) -> Player:
 def make(rules: Rules, params: dict[str, str]) -> Player:
     """A level by name; the search levels also take `seconds=S` (the search's time a turn in place of
     theirs), `iterations=N` (a fixed budget per turn in place of their time, for measurements that must not
-    depend on the machine's load), `workers=W` and `learned=0|1|2|3`."""
+    depend on the machine's load), `workers=W` and `learned=0..4`."""
     level = params.get("level", "")
     budget = {k: v for k, v in params.items() if k != "level"}
     if level not in SEARCH_LEVELS:
