@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from conftest import Watched
-from e2e_play import invite_a_friend, my_turn, screenshot, trade_all, version, wait_ready, wait_version
+from e2e_play import invite_a_friend, my_turn, no_sideways_scroll, screenshot, trade_all, version, wait_ready, wait_version
 from e2e_server import Server
 from test_e2e_online import GAME_URL, api, sign_up
 
@@ -167,7 +167,7 @@ def test_the_chat_and_the_offer_on_a_phone_in_french_and_english(
         if lang == "en":
             mine.click("button[data-lang=en]")
             mine.locator("#offer-status", has_text="your opponent offers a draw").wait_for()
-        assert mine.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        no_sideways_scroll(mine, mine.viewport_size["width"])
         mine.locator("#social").scroll_into_view_if_needed()
         screenshot(mine, f"club-phone-{lang}", full_page=False)
         screenshot(mine, f"club-phone-{lang}-page")
@@ -207,7 +207,7 @@ def test_a_tournament_page_fills_in_live(server: Server, open_page: Callable[...
     alice.click("button[data-lang=fr]")
     alice.locator("#tournament-meta", has_text="ronde 1 sur 2").wait_for()
     screenshot(alice, "club-tournament-fr-phone")
-    assert alice.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    no_sideways_scroll(alice, alice.viewport_size["width"])
     alice.set_viewport_size({"width": 1280, "height": 900})
     screenshot(alice, "club-tournament-fr", full_page=False)
 

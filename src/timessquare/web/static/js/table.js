@@ -79,7 +79,7 @@ export class Table {
     if (previous && previous.version !== state.version) {
       this.page.moved();
       this.candidates = null;
-      if (!state.legal.length) this.selected = null;
+      this.selected = null; // a card played puts nothing in the hand's place: never its twin (issue 33)
     }
     if (this.selected && !this.legalOfCard(this.selected).length) this.selected = null;
     if (!this.myTurn()) this.stopTrading();
