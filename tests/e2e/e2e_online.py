@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from e2e_play import wait_ready, wait_turn_or_over
+from e2e_play import wait_ready
 from e2e_server import Server
 
 SIGN_UP = """async (name) => {

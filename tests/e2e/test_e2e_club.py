@@ -12,7 +12,16 @@ from collections.abc import Callable
 from typing import Any
 
 from conftest import Watched
-from e2e_play import invite_a_friend, my_turn, no_sideways_scroll, screenshot, trade_all, version, wait_ready, wait_version
+from e2e_play import (
+    invite_a_friend,
+    my_turn,
+    no_sideways_scroll,
+    screenshot,
+    trade_all,
+    version,
+    wait_ready,
+    wait_version,
+)
 from e2e_server import Server
 from test_e2e_online import GAME_URL, api, sign_up
 

@@ -19,6 +19,8 @@ from test_e2e_phone_turn import on_screen, span
 from test_e2e_street import boxes, open_g2_game
 
 CLOCK = re.compile(r"\d+:\d\d")
+
+
 def club_clocks(page: Any) -> dict[str, str]:
     return {seat: page.text_content(f'#board .club-clock[data-clock="{seat}"]') or "" for seat in "AB"}
 
@@ -78,9 +80,7 @@ def test_an_online_turn_fits_the_phone_with_both_clocks_and_names(
     no_sideways_scroll(mover, width)
 
 
-def test_the_other_turn_plays_out_on_a_board_that_stays_put(
-    server: Server, open_page: Callable[..., Watched]
-) -> None:
+def test_the_other_turn_plays_out_on_a_board_that_stays_put(server: Server, open_page: Callable[..., Watched]) -> None:
     first = open_page(width=375, height=667, mobile=True).page
     second = open_page(width=375, height=667, mobile=True).page
     game = rated_game(server, first, second, "3+2")

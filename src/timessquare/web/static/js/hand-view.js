@@ -14,6 +14,8 @@ export function renderHand(table, focusKey = undefined) {
   clear(hand);
   const view = table.state.view;
   $("hand-heading").textContent = table.seat ? t("hand.mine") : t("hand.spectator");
+  if (table.seat) hand.setAttribute("aria-describedby", "hand-keys");
+  else hand.removeAttribute("aria-describedby"); // a spectator has no cards to move between
   if (!table.seat) {
     for (const seat of ["A", "B"]) {
       const row = el("div", { class: "backs", role: "img", "aria-label": tn("hands.seat", view.hand_sizes[seat], { seat }) });

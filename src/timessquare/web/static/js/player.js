@@ -49,7 +49,7 @@ function drawChart(history) {
 function render() {
   if (!data) return;
   $("player-name").textContent = data.bot ? `${data.name} (${t("online.bot")})` : data.name;
-  document.title = `Times Square: ${data.name}`;
+  document.title = t("title.player", { name: data.name });
   $("player-summary").textContent = t("profile.summary", { rating: ratingText(data), deviation: data.deviation, games: data.games });
   drawChart(data.history);
   const body = $("history").querySelector("tbody");
