@@ -187,7 +187,9 @@ def open_analysis(server: Server, page: Any) -> str:
 
 
 def test_the_analysis_writes_figures_in_the_pages_language(server: Server, open_page: Callable[..., Watched]) -> None:
-    page = open_page(locale="fr-FR").page
+    watched = open_page(locale="en-US")  # an English browser whose reader chose French on the page
+    watched.context.add_init_script(script="localStorage.setItem('ts:lang', 'fr')")
+    page = watched.page
     intro = open_analysis(server, page)
     assert re.search(r"\b6[\u202f\u00a0 ]000 itérations", intro), intro  # not "6,000"
     assert "Relecture" in page.title()

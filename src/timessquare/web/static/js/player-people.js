@@ -58,7 +58,7 @@ function renderGames() {
     return;
   }
   for (const game of page.games) list.append(gameItem(game));
-  if (!page.games.length) list.append(el("li", { class: "meta" }, t("profile.noGames")));
+  if (!page.games.length) list.append(el("li", { class: "empty" }, t("profile.noGames")));
   const last = Math.min(page.total, page.offset + page.games.length);
   $("all-games-count").textContent = page.total ? t("people.showing", { from: page.offset + 1, to: last, total: page.total }) : "";
   $("games-newer").disabled = page.offset === 0;

@@ -60,7 +60,7 @@ function render() {
   const recent = $("recent");
   clear(recent);
   for (const game of data.recent) recent.append(gameItem(game));
-  if (!data.recent.length) recent.append(el("li", { class: "meta" }, t("profile.noGames")));
+  if (!data.recent.length) recent.append(el("li", { class: "empty" }, t("profile.noGames")));
 }
 
 async function main() {
