@@ -163,12 +163,19 @@ def test_the_chat_and_the_offer_on_a_phone_in_french_and_english(
     for page in (mine, theirs):
         page.wait_for_url(GAME_URL)
         wait_ready(page)
+    # on a phone the chat waits behind its button (issue 33): opened as a sheet, shut again
+    theirs.click("#chat-open")
     theirs.fill("#chat-text", "Bonne partie ! " + "très " * 30 + "longue phrase")
     theirs.press("#chat-text", "Enter")
+    mine.wait_for_selector("#chat-unread:not([hidden])")
+    mine.click("#chat-open")
     mine.locator("#chat-lines li", has_text="Bonne partie").wait_for()
     mine.fill("#chat-text", "Merci")
     mine.press("#chat-text", "Enter")
     theirs.locator("#chat-lines li", has_text="Merci").wait_for()
+    screenshot(mine, "club-phone-chat-sheet-fr", full_page=False)
+    for page in (mine, theirs):
+        page.click("#chat-close")
     theirs.click("#offer-draw")
     mine.locator("#offer-status", has_text="votre adversaire propose la nulle").wait_for()
     mine.click("#alerts summary")
