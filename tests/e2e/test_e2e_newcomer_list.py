@@ -16,7 +16,7 @@ from typing import Any
 
 from conftest import Watched
 from e2e_online import page_to_move, rated_game
-from e2e_play import screenshot, version, wait_ready, wait_version
+from e2e_play import end_turn, play_one_card, screenshot, version, wait_ready, wait_turn_or_over, wait_version
 from e2e_server import ANALYSIS_ITERATIONS, Server
 from test_e2e_replay import long_game, store
 from test_e2e_street import boxes, open_g2_game
@@ -242,3 +242,27 @@ def test_the_picked_cards_ring_is_never_cut_at_360(server: Server, open_page: Ca
     )
     outside = 0 if "inset" in ring["shadow"] else 3  # a ring drawn outside the card's box reaches 3 px out
     assert ring["left"] - outside >= -0.5 and ring["right"] + outside <= 360.5, ring
+
+
+def test_a_resigned_games_chart_ends_on_an_opinion_not_the_result(
+    server: Server, open_page: Callable[..., Watched]
+) -> None:
+    """The last turn before a resignation is drawn at the chances the players saw, not at 100% and 0% (the
+    resignation is no turn's worth); the server's own analyst analyses the game while the page waits."""
+    page = open_page().page
+    open_g2_game(server, page)  # against easy, our turn first
+    assert play_one_card(page, "A")
+    end_turn(page)
+    wait_turn_or_over(page)  # easy played its turn
+    game_id = page.url.split("/game/")[1].split("#")[0]
+    page.click("#resign")
+    page.click("#resign-yes")
+    page.wait_for_selector("#over-banner:not([hidden])")
+    page.goto(f"{server.url}/replay/{game_id}")
+    wait_ready(page)
+    page.wait_for_selector(".analysis-chart", timeout=60000)
+    ends = page.locator(".analysis-chart polyline").evaluate_all(
+        "ls => ls.map((l) => Number(l.getAttribute('points').trim().split(' ').pop().split(',')[1]))"
+    )
+    top, bottom = 10, 200 - 26  # the chart's 100% and 0% lines (analysis.js TOP, HEIGHT - BOTTOM)
+    assert len(ends) == 2 and all(top < y < bottom for y in ends), ends
