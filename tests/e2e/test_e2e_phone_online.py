@@ -124,6 +124,14 @@ def test_a_played_card_never_picks_its_twin_and_the_board_stays_in_view(
     assert page.evaluate("window.scrollY") == scrolled
     assert boxes(page, "#end-turn")[0]["y"] == pytest.approx(end_before["y"], abs=1)
     assert span(page)["bottom"] <= height + 0.5
+    # tapping the other twin picks that one, its moves listed without pushing "End the turn" off the screen
+    twins.nth(1).tap()
+    page.wait_for_selector("#choices .choice")
+    assert page.locator("#hand .card.selected").count() == 1
+    assert twins.nth(1).get_attribute("class").split().count("selected") == 1
+    assert boxes(page, "#end-turn")[0]["y"] == pytest.approx(end_before["y"], abs=1)
+    measured = span(page)
+    assert measured["top"] >= -0.5 and measured["bottom"] <= height + 0.5, measured
     no_sideways_scroll(page, width)
 
 
