@@ -26,6 +26,7 @@ def club_clocks(page: Any) -> dict[str, str]:
 
 
 PHONES = [(375, 667), (360, 640)]
+SETTLED = "(selector) => document.querySelector(selector).getAnimations().every((a) => a.playState !== 'running')"
 
 
 @pytest.mark.parametrize(("width", "height"), PHONES)
@@ -146,6 +147,7 @@ def test_a_long_move_list_is_a_sheet_that_leaves_the_end_of_the_turn_in_place(
     page.locator("#hand .card", has_text="G2").first.tap()
     page.wait_for_selector("#choices .choice")
     assert page.locator("#choices .choice").count() >= 6
+    page.wait_for_function(SETTLED, arg="#choices")  # where the sheet rests, once it has slid up
     listed = boxes(page, "#choices")[0]
     assert listed["y"] >= 0 and listed["y"] + listed["h"] <= height + 0.5, listed  # on the screen, all of it
     assert boxes(page, "#end-turn")[0]["y"] == pytest.approx(end_before["y"], abs=1)  # not pushed down
