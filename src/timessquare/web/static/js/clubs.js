@@ -18,7 +18,7 @@ export function clubDrawing(seat, box) {
   const folded = door === "bottom"; // the folded board's club is low: its bulbs run beside the sign
   const sign = folded ? { x: x + 4, y: y + 3, w: 28, h: h - 6 } : { x: x + 7, y: y + 14, w: w - 14, h: 50 };
   // folded: the clock sits on the bulbs' row, left of the door's awning
-  const chip = folded ? { x: x + w - 66, y: y + 2, w: 38, h: 14 } : { x: x + 6, y: y + h - 98, w: w - 12, h: 20 };
+  const chip = folded ? { x: x + w - 66, y: y + 1.5, w: 38, h: 12.5 } : { x: x + 6, y: y + h - 98, w: w - 12, h: 20 };
   for (let bx = folded ? sign.x + sign.w + 6 : x + 7; bx <= x + w - (folded ? 28 : 6); bx += 9) {
     if (folded && bx >= chip.x - 3) break;
     club.append(svg("circle", { cx: bx, cy: y + 5, r: 1.8, class: "club-bulb" }));
