@@ -64,6 +64,7 @@ def test_an_online_turn_fits_the_phone_with_both_clocks_and_names(
     assert mover.inner_text("#chat-unread") == "1"
     assert mover.locator("#chat").is_hidden()
     assert mover.get_attribute("#chat-open", "aria-label") == "Chat: 1 new message"
+    assert mover.text_content("#chat-news") == "1 new message"  # said to a screen reader (the log is shut)
     # the offers and the chat's button: one compact row
     row = [boxes(mover, selector)[0] for selector in ("#offer-draw", "#abort", "#chat-open")]
     assert max(box["y"] for box in row) - min(box["y"] for box in row) < 2, row

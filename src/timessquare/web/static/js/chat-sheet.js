@@ -62,6 +62,11 @@ export class ChatSheet {
       }
     }
     const unread = lines.filter((id) => !this.seen.has(id)).length;
+    // the chat's own log is not read out while its sheet is shut: a new message is said here
+    const news = $("chat-news");
+    if (news && unread > (this.unread || 0)) news.textContent = tn("chat.unread", unread);
+    if (news && !unread) news.textContent = "";
+    this.unread = unread;
     this.badge.hidden = unread === 0;
     this.badge.textContent = unread ? String(unread) : "";
     this.badge.title = unread ? tn("chat.unread", unread) : "";
