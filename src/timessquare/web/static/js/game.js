@@ -16,7 +16,7 @@ import { t } from "./i18n.js";
 import { renderLog } from "./log-view.js";
 import { accountSeatToken, renderOnline } from "./online-game.js";
 import { initPage, markReady } from "./page.js";
-import { bringTurnIntoView } from "./phone-turn.js";
+import { bringHintIntoView, bringTurnIntoView } from "./phone-turn.js";
 import { stateNames } from "./seat-labels.js";
 import { renderSocial, setupSocial, socialMessage } from "./social.js";
 import { StateFeed } from "./state-feed.js";
@@ -65,9 +65,7 @@ function handleMessage(message) {
     else showMessage(t("msg.notAllowed", { reason: message.reason }));
   } else if (message.type === "hint") {
     table.takeHint(message);
-    // the suggestion sits under the hand: on a short screen it would be below the fold, unseen
-    // (at once: a smooth scroll is cut short by the next redraw giving the focus back to its button)
-    if (table.hint) $("hint-text").scrollIntoView({ block: "nearest" });
+    if (table.hint) bringHintIntoView(); // never so far that the board leaves the screen (phone-turn.js)
   } else if (message.type === "error") {
     onError(message);
   }
@@ -151,7 +149,8 @@ function draw(table, first) {
   document.body.dataset.myTurn = String(mine);
   document.body.dataset.version = String(state.version);
   focus.restore();
-  if (turnBegins) bringTurnIntoView();
+  // a player's page opens where a turn is played, so that the turn's coming moves nothing (phone-turn.js)
+  if (turnBegins || (first && table.seat && !state.over)) bringTurnIntoView();
   if (turnEnds) focusTheStatus();
 }
 

@@ -46,8 +46,10 @@ function leftNow(clockSeat) {
 function tick() {
   if (!online || !online.clock) return;
   for (const s of ["A", "B"]) {
-    const slot = document.querySelector(`[data-clock="${s}"]`);
-    if (slot) slot.textContent = clockText(leftNow(s));
+    for (const slot of document.querySelectorAll(`[data-clock="${s}"]`)) { // the bar's and the club's
+      slot.textContent = clockText(leftNow(s));
+      slot.dataset.running = String(online.clock.running === s);
+    }
   }
   const running = online.clock.running;
   if (running && running === seat && !online.clock.control.endsWith("d") && leftNow(running) < LOW_MS) {

@@ -14,6 +14,8 @@ export function gameItem(game) {
   const link = game.result === null
     ? el("a", { href: `/game/${encodeURIComponent(game.id)}` }, t("profile.watch"))
     : el("a", { href: game.replay }, t("profile.replay"));
-  const bits = [t("profile.seat", { seat: game.seat }), game.control || "–", t(game.rated ? "lobby.rated" : "lobby.casual")];
+  // a game called off counts for no rating, whatever it was meant to be (R11.9)
+  const kind = game.outcome === "aborted" || game.result === "aborted" ? null : t(game.rated ? "lobby.rated" : "lobby.casual");
+  const bits = [t("profile.seat", { seat: game.seat }), game.control || "–", kind].filter(Boolean);
   return el("li", {}, el("span", {}, t("profile.against", { name: opponent }), " ", el("strong", {}, outcomeWords(game)), " ", el("span", { class: "meta" }, bits.join(" · "))), link);
 }
