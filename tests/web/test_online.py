@@ -16,16 +16,6 @@ from test_protocol import play_until_over
 from timessquare.web.online.glicko2 import Rating, rate_game
 
 
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def online(make_client: Callable[..., TestClient], clock: FakeClock) -> TestClient:
-    return make_client(now=clock, login_tries_per_minute=1000)
-
-
 def challenge_and_accept(
     client: TestClient, alice: Person, bob: Person, control: str, rated: bool = True
 ) -> dict[str, Any]:
