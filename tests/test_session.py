@@ -12,6 +12,7 @@ from timessquare.game import Game
 from timessquare.players import make_player
 from timessquare.record import replay, to_record
 from timessquare.session import GameSession, LogEntry, NotYourTurnError, StaleVersionError
+from timessquare.session.change import Change
 
 
 def people(seed: int = 3) -> GameSession:
@@ -33,8 +34,9 @@ def test_a_person_acts_only_on_their_own_turn_and_on_the_current_version() -> No
     with pytest.raises(StaleVersionError):
         session.act(seat, legal[0], version=version - 1)
     assert session.version == version and session.game.moves == []  # nothing changed
-    entries = session.act(seat, legal[0], version=version)
-    assert session.version == version + 1 and entries and entries[0].notation == ACTIONS[legal[0]].notation
+    change = session.act(seat, legal[0], version=version)
+    assert session.version == version + 1 == change.after and change.before == version
+    assert change.log and change.log[0].notation == ACTIONS[legal[0]].notation
 
 
 def test_an_illegal_action_is_refused_with_its_rule_and_changes_nothing() -> None:
@@ -77,10 +79,16 @@ def test_updates_carry_only_what_each_seat_may_see() -> None:
 
 def test_a_whole_game_between_computers_is_a_valid_record_with_a_log_in_words() -> None:
     heard: list[LogEntry] = []
+    changes: list[Change] = []
     session = GameSession(Game.new(11), {0: make_player("heuristic"), 1: make_player("random")}, random.Random(2))
-    session.listeners.append(heard.extend)
+    session.listeners.append(changes.append)
     session.run_computers()
+    heard = [entry for change in changes for entry in change.log]
     assert session.is_over and session.to_move is None
+    # one counter: each change follows on from the last, and its record entries are the record's from there
+    assert [c.before for c in changes] == [0] + [c.after for c in changes[:-1]] and changes[-1].after == session.version
+    assert [m for c in changes for m in c.moves] == session.game.moves
+    assert changes[-1].outcome == session.outcome and all(c.outcome is None for c in changes[:-1])
     assert replay(to_record(session.game)).result == session.game.result
     assert heard == session.log and session.log[-1].words.startswith("Game over")
     actions = [e for e in session.log if e.notation]

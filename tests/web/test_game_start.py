@@ -16,9 +16,9 @@ from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 from test_protocol import new_game
 
+from timessquare.session.clock import Clock, TimeControl
 from timessquare.web.storage import GameStart, GameStore, NewGame, Progress
 from timessquare.web.storage import store as store_module
-from timessquare.web.storage.clocks import Clock, TimeControl
 from timessquare.web.storage.online_games import OnlineGame
 from timessquare.web.storage.online_schema import accounts, challenges, online_games
 from timessquare.web.storage.schema import games, seats

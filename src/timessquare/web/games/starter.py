@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ...cards import SEAT_NAMES
+from ...session.clock import Clock, TimeControl
 from ...variants import Rules
 from ..guards.security import derive_token, hash_token, new_game_id, new_token
 from ..sockets.rooms import Rooms
 from ..sockets.table import FRIEND, YOU, Table
 from ..storage import DatabaseUnavailable, GameStart, StoredGame
-from ..storage.clocks import Clock, TimeControl
 from ..storage.online_games import OnlineGame
 from .seat_tokens import SeatTokens
 
@@ -55,6 +55,7 @@ class GameStarter:
         database = self.rooms.database
         if not await database.run(database.store.start, start):
             return False
+        table.session.clock = None if start.online is None else start.online.clock
         if start.online is not None:  # online play learns the game before its first state ...
             with contextlib.suppress(DatabaseUnavailable):  # ... or at its first move: the game is made, say so
                 await self.rooms.hooks.loaded(table.game_id)

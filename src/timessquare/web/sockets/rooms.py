@@ -1,10 +1,11 @@
 """Live games in memory: one `Room` per game with open sockets or a computer player at work.
 
 A room holds the game's `Table` (the game session) and the sockets joined to it. Every change goes the same
-way, under the room's lock: the session checks and applies it, the new record entries are committed to the
-database, and only then does every socket get a fresh `state`, its seat's update from the session. If the
-commit fails, the room is dropped and the game is read back from the database, so memory never runs ahead
-of disk. A computer player chooses in the worker pool, outside the lock (a resignation need not wait for it).
+way, under the room's lock: the session checks and applies it and hands back one `Change` (session/change.py:
+its record entries, its clock, its end), which is committed to the database whole, in one transaction, and
+only then does every socket hear of it, from its seat's update. If the commit fails, the room is dropped and
+the game is read back from the database, so memory never runs ahead of disk. A computer player chooses in
+the worker pool, outside the lock (a resignation need not wait for it).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any, Protocol
 
 from ...actions import ACTIONS
@@ -21,12 +23,14 @@ from ...cards import SEAT_NAMES
 from ...errors import InvalidActionError, TimesSquareError
 from ...players.base import Forfeit
 from ...session import ComputerTurn, RuleError, StaleVersionError
+from ...session.change import Change
 from ...session.choices import turn_words
+from ...session.clock import system_now
 from ...session.destinations import turn_destinations
 from ...session.reasons import reason_words, session_words
 from ..guards.limits import Throttled
 from ..guards.security import hash_token, is_token
-from ..storage import Append, DatabaseUnavailable, VersionConflict
+from ..storage import Append, DatabaseUnavailable, Settlement, VersionConflict
 from ..storage.writer import Database
 from ..workers.pool import PoolBusy, WorkerPool
 from . import messages
@@ -36,13 +40,12 @@ from .table import Table, refusal
 log = logging.getLogger("timessquare.web")
 unavailable = Throttled(log)  # a database outage is told once every few seconds, not once per socket
 CLOSE_TRY_AGAIN = 1013  # the page reconnects with a growing delay and joins again
-OUT_OF_TIME = "ran out of time"  # the forfeit reason of a loss on time
 
 
 class RoomHooks:
-    """What online play (web/online) adds to a room; by default nothing. `flagged`: the seat whose clock ran out
-    before a change (the change becomes its loss on time); `committed`: after each change is stored (clocks,
-    ratings); `state_extra`: fields for the `state` message (names, clocks), read by `loaded` beforehand."""
+    """What online play (web/online) adds to a room; by default nothing. `committed`: after a change is stored,
+    what this process remembers of it (it writes nothing: the change was stored whole); `state_extra`: fields
+    for the `state` message (names, clocks), read by `loaded` beforehand."""
 
     async def loaded(self, game_id: str) -> None:
         return None
@@ -51,10 +54,7 @@ class RoomHooks:
         """Another process changed the game (its clock, its end): forget what was read of it before."""
         return None
 
-    async def flagged(self, room: Room) -> int | None:
-        return None
-
-    async def committed(self, room: Room) -> None:
+    async def committed(self, room: Room, change: Change) -> None:
         return None
 
     def state_extra(self, room: Room) -> dict[str, Any]:
@@ -133,12 +133,16 @@ class Room:
 
     # ------------------------------------------------------------------- changes
 
-    async def commit(self, before_length: int, before_version: int) -> None:
-        """Store the entries the table added since `before_length`; on failure the room is dropped."""
-        table = self.table
-        entries = table.entries_since(before_length)
+    async def commit(self, change: Change) -> None:
+        """Store `change` whole (its entries, its progress, its clock, its settlement if it ended the game) in
+        one transaction; on failure the room is dropped (and the game read back as it was)."""
+        session = self.session
+        settlement = None if change.outcome is None else Settlement(change.outcome.result, session.both_moved)
+        append = Append(
+            self.id, change.before, change.first_ply, change.moves, self.table.progress(), change.clock, settlement
+        )
         try:
-            await self.rooms.database.append(Append(self.id, before_version, before_length, entries, table.progress()))
+            await self.rooms.database.append(append)
         except Exception as e:
             self.broken = True
             self.rooms.drop(self)
@@ -150,22 +154,22 @@ class Room:
             if not isinstance(e, VersionConflict):
                 log.exception("could not store a move of game %s", self.id)
             raise ProtocolError("busy", "the move could not be saved, so it did not happen: try again") from None
-        await self.rooms.hooks.committed(self)
+        await self.rooms.hooks.committed(self, change)
 
-    async def change(self, apply: Callable[[], object], then_computer: bool = True) -> None:
-        """Apply one change of the session under the lock (the caller holds it), commit it, then tell everyone;
-        `then_computer`: start the computer if it is to move now (not when the computer's own task asks). A
-        player whose clock ran out before the change loses on time instead (docs/rules.md R11.3)."""
-        length, version, log_from = self.table.record_length, self.session.version, len(self.session.log)
-        flagged = await self.rooms.hooks.flagged(self)
-        if flagged is None:
-            apply()
-        else:
-            self.session.forfeit(flagged, OUT_OF_TIME)
-        await self.commit(length, version)
+    async def change(self, make: Callable[[], Change | None], then_computer: bool = True) -> Change | None:
+        """Make one change of the session under the lock (the caller holds it), commit it, then tell everyone;
+        `then_computer`: start the computer if it is to move now (not when the computer's own task asks). The
+        session turns a change asked after the mover's time ran out into its loss on time (R11.3). None: nothing
+        changed (the game was over already)."""
+        log_from = len(self.session.log)
+        change = make()
+        if change is None:
+            return None
+        await self.commit(change)
         self.broadcast(log_from)
         if then_computer:
             self.start_computer()
+        return change
 
     async def act(self, connection: Member, message: messages.Act | messages.Actions) -> None:
         """One action, or several of one turn (a trade's discards and its `end`): all or none, one commit."""
@@ -290,10 +294,10 @@ class Room:
                 return
             log_from, database = len(self.session.log), self.rooms.database
             try:
-                tail = await database.run(database.store.tail, self.id, self.table.record_length)
+                tail = await database.run(database.store.tail, self.id, self.session.version)
                 if tail is None:
                     raise TimesSquareError("the game is gone")
-                self.session.catch_up(tail.entries, tail.forfeit, tail.agreed)
+                self.session.catch_up(tail.entries, tail.forfeit, tail.agreed, tail.clock)
                 await self.rooms.hooks.changed_elsewhere(self.id)
             except Exception as e:
                 unavailable.warning("could not follow game %s from another process: %s", self.id, e)
@@ -304,19 +308,27 @@ class Room:
             self.broadcast(log_from)
         self.start_computer()
 
-    def computer_played(self, turn: ComputerTurn, choice: int | Forfeit) -> None:
-        self.session.computer_played(turn, choice)
+    def computer_played(self, turn: ComputerTurn, choice: int | Forfeit) -> Change:
+        change = self.session.computer_played(turn, choice)
         if self.session.to_move != turn.seat:
             self.thinking = None  # its turn is over: the state that tells so says nobody is thinking
+        return change
 
 
 class Rooms:
     """The live rooms of this server process, by game id; a room is read from the database on first use."""
 
-    def __init__(self, database: Database, pool: WorkerPool, hint_seconds: float = 1.0) -> None:
+    def __init__(
+        self,
+        database: Database,
+        pool: WorkerPool,
+        hint_seconds: float = 1.0,
+        now: Callable[[], datetime] = system_now,
+    ) -> None:
         self.database = database
         self.pool = pool
         self.hint_seconds = hint_seconds
+        self.now = now  # the time the games' clocks read (tests inject theirs)
         self.hooks = RoomHooks()
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -336,7 +348,7 @@ class Rooms:
             await self.hooks.loaded(game_id)
             room = None
             if stored is not None:
-                room = Room(self, Table.restore(stored))
+                room = Room(self, Table.restore(stored, now=self.now))
                 room.rematch = stored.rematch_id
                 self.rooms[game_id] = room
             future.set_result(room)
@@ -351,6 +363,7 @@ class Rooms:
         return room
 
     def add(self, table: Table) -> Room:
+        table.session.now = self.now
         room = Room(self, table)
         self.rooms[table.game_id] = room
         room.start_computer()

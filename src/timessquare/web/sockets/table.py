@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from ...cards import SEAT_NAMES
@@ -74,13 +76,21 @@ class Table:
         return cls(game_id, mode, GameSession.new(players, rules, deal=rng))
 
     @classmethod
-    def restore(cls, stored: StoredGame, timeline: Timeline | None = None) -> Table:
-        """The game as stored, replayed move by move (the record is checked on the way), with its log;
-        `timeline`: that walk, when the caller has made it already (`walk(stored.record())`)."""
+    def restore(
+        cls, stored: StoredGame, timeline: Timeline | None = None, now: Callable[[], datetime] | None = None
+    ) -> Table:
+        """The game as stored, replayed move by move (the record is checked on the way), with its log and its
+        clock (read with `now`); `timeline`: that walk, when the caller has made it already
+        (`walk(stored.record())`)."""
         deal = _server_rng()
         if timeline is None:
-            return cls(stored.id, stored.mode, GameSession.from_record(stored.record(), deal=deal))
-        return cls(stored.id, stored.mode, GameSession.from_timeline(timeline, deal=deal))
+            session = GameSession.from_record(stored.record(), deal=deal)
+        else:
+            session = GameSession.from_timeline(timeline, deal=deal)
+        session.clock = stored.clock
+        if now is not None:
+            session.now = now
+        return cls(stored.id, stored.mode, session)
 
     # --------------------------------------------------------------- storage
 
@@ -90,10 +100,6 @@ class Table:
         return NewGame(
             self.game_id, self.mode, session.seats, session.rules.names, session.start_position, seats, rematch_of
         )
-
-    @property
-    def record_length(self) -> int:
-        return len(self.session.entries)
 
     def entries_since(self, length: int) -> list[str]:
         """The record's entries from `length` on (a reshuffle's `shuffle …` entry included: storage only)."""
