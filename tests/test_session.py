@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from timessquare.actions import ACTIONS
+from timessquare.actions import ACTIONS, END_ID
+from timessquare.cards import SEAT_NAMES
 from timessquare.errors import GameOverError, IllegalActionError
 from timessquare.game import Game
 from timessquare.players import make_player
 from timessquare.record import replay, to_record
 from timessquare.session import GameSession, LogEntry, NotYourTurnError, StaleVersionError
-from timessquare.session.change import Change
+from timessquare.session.change import ACTION, TIME, Change
+from timessquare.session.clock import Clock, TimeControl
 
 
 def people(seed: int = 3) -> GameSession:
@@ -133,3 +136,25 @@ def test_a_resignation_is_told_in_french() -> None:
     session = people(5)
     session.resign(1, "resigned")
     assert session.log[-1].text("fr") == "Partie terminée : B perd par forfait (abandon). A gagne."
+
+
+def test_a_clock_that_ran_out_makes_the_late_change_the_loss_on_time_before_anything_is_applied() -> None:
+    start = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+    moment = [start]
+    session = people()
+    mover = session.to_move
+    assert mover is not None
+    session.clock = Clock.start(TimeControl.parse("1+2"), SEAT_NAMES[mover], start)
+    session.now = lambda: moment[0]
+    moment[0] = start + timedelta(seconds=10)
+    while session.to_move == mover:  # the turn passes at 10 s: 50 s left, and 2 s more
+        change = session.act(mover, "end" if END_ID in session.legal_ids(mover) else session.legal_ids(mover)[0])
+    assert change.kind == ACTION and change.clock is session.clock
+    assert session.clock.left[SEAT_NAMES[mover]] == 52_000 and session.clock.running == SEAT_NAMES[1 - mover]
+    other, moves = 1 - mover, list(session.game.moves)
+    moment[0] = start + timedelta(seconds=70)  # the other seat's minute ran out at 10 + 60 s
+    late = session.act(other, session.legal_ids(other)[0])
+    assert late.kind == TIME and session.game.moves == moves and late.moves == ()  # the action was not applied
+    assert late.outcome is not None and late.outcome.winner == SEAT_NAMES[mover] and late.clock is not None
+    assert late.clock.running is None and late.clock.left[SEAT_NAMES[other]] == 0
+    assert late.before == len(moves) and late.after == session.version == len(moves) + 1
