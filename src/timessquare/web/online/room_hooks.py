@@ -14,7 +14,7 @@ from typing import Any
 
 from ...cards import SEAT_NAMES
 from ...session.change import Change
-from ..sockets.rooms import Room, RoomHooks
+from ..sockets.rooms import Member, Room, RoomHooks
 from ..storage.online_games import OnlineGame
 from .game_cache import OnlineGames
 from .rating_change import rating_changes
@@ -46,7 +46,7 @@ class OnlineRoomHooks(RoomHooks):
             while len(self.away) > REMEMBERED:
                 self.away.popitem(last=False)
 
-    def presence(self, room: Room, seat: int) -> None:
+    def presence(self, room: Room, seat: int, joining: Member | None = None) -> None:
         if self.games.known(room.id) is None:
             return
         away, name = self.away.setdefault(room.id, {}), SEAT_NAMES[seat]
@@ -58,7 +58,8 @@ class OnlineRoomHooks(RoomHooks):
         # whole state would tell nothing else new.
         message = {"v": 1, "type": "presence", "away_ms": self._away_ms(room.id)}
         for connection in list(room.connections):
-            connection.send(message)
+            if connection is not joining:  # its state, just sent, says so already
+                connection.send(message)
 
     def _away_ms(self, game_id: str) -> dict[str, int | None]:
         now, away = self.now(), self.away.get(game_id, {})

@@ -42,6 +42,13 @@ unavailable = Throttled(log)  # a database outage is told once every few seconds
 CLOSE_TRY_AGAIN = 1013  # the page reconnects with a growing delay and joins again
 
 
+class NoSuchGame(ProtocolError):
+    """A join of a game that does not exist: the one refusal after which the socket is closed (4404)."""
+
+    def __init__(self) -> None:
+        super().__init__("not_found", "there is no such game")
+
+
 class RoomHooks:
     """What online play (web/online) adds to a room; by default nothing. `committed`: after a change is stored,
     what this process remembers of it (it writes nothing: the change was stored whole); `state_extra`: fields
@@ -67,8 +74,9 @@ class RoomHooks:
         """The account name at a seat, if an account holds it (the chat says who spoke)."""
         return None
 
-    def presence(self, room: Room, seat: int) -> None:
-        """A seat's first socket joined or its last one left (the claim of R11.4 counts the time away)."""
+    def presence(self, room: Room, seat: int, joining: Member | None = None) -> None:
+        """A seat's socket joined (`joining`, which has it in its state already) or left (the claim of R11.4
+        counts the time away)."""
         return None
 
 
@@ -81,6 +89,7 @@ class Member(Protocol):
     updates: bool
     room: Room | None
     hint_pending: bool
+    seen: tuple[int, int]  # the version and the log length of the last state or update it got
 
     @property
     def address(self) -> str: ...
@@ -112,24 +121,34 @@ class Room:
         state = self.table.state_message(seat, lang, self.thinking, self.rematch)
         return {**state, **self.rooms.hooks.state_extra(self)}
 
-    def broadcast(self, log_from: int | None = None) -> None:
-        """Tell every socket what changed: an `update` (the log from `log_from` on; None: nothing new in the
-        log) to the sockets that asked for updates, a whole `state` to the others. Each is built and
-        encoded once per seat and language, whoever else listens."""
+    def send_state(self, connection: Member) -> None:
+        """The whole game to one socket (on joining, on asking, after a stale action), noted as what it has."""
+        connection.send(self.state_message(connection.seat, connection.lang))
+        connection.seen = (self.session.version, len(self.session.log))
+
+    def broadcast(self, changed: bool = False) -> None:
+        """Tell every socket what changed: an `update` (the log from what that socket has on) to the sockets
+        that asked for updates, a whole `state` to the others; `changed`: a change of the game, which a socket
+        that has it already (it joined meanwhile) does not get again. Each message is built and encoded once
+        per seat, language and log start, whoever else listens."""
         table, extra = self.table, self.rooms.hooks.state_extra(self)
-        start = len(self.session.log) if log_from is None else log_from
-        built: dict[tuple[int | None, str, bool], str] = {}
+        version, length = self.session.version, len(self.session.log)
+        built: dict[tuple[int | None, str, bool, int], str] = {}
         for connection in list(self.connections):
-            key = (connection.seat, connection.lang, connection.updates)
+            seen_version, seen_log = connection.seen
+            if changed and seen_version >= version:
+                continue
+            key = (connection.seat, connection.lang, connection.updates, min(seen_log, length))
             text = built.get(key)
             if text is None:
-                seat, lang, updates = key
+                seat, lang, updates, start = key
                 if updates:
                     message = table.update_message(seat, lang, self.thinking, self.rematch, start)
                 else:
                     message = table.state_message(seat, lang, self.thinking, self.rematch)
                 text = built[key] = messages.encode({**message, **extra})
             connection.send_text(text)
+            connection.seen = (version, length)
 
     # ------------------------------------------------------------------- changes
 
@@ -161,12 +180,11 @@ class Room:
         `then_computer`: start the computer if it is to move now (not when the computer's own task asks). The
         session turns a change asked after the mover's time ran out into its loss on time (R11.3). None: nothing
         changed (the game was over already)."""
-        log_from = len(self.session.log)
         change = make()
         if change is None:
             return None
         await self.commit(change)
-        self.broadcast(log_from)
+        self.broadcast(changed=True)
         if then_computer:
             self.start_computer()
         return change
@@ -180,7 +198,7 @@ class Room:
                 await self.change(lambda: self.session.act_all(connection.seat, actions, message.version))
             except StaleVersionError as e:
                 connection.send(refusal(e, actions[0], lang).to_message())
-                connection.send(self.state_message(connection.seat, lang))
+                self.send_state(connection)
             except (RuleError, InvalidActionError) as e:  # one of several actions: the refusal names which
                 raise refusal(e, e.text, lang) from None
             except TimesSquareError as e:
@@ -252,8 +270,11 @@ class Room:
             while not self.broken and self.session.computer_to_move:
                 turn = self.session.computer_turn()
                 if self.thinking != turn.seat:
-                    self.thinking = turn.seat
-                    self.broadcast()
+                    async with self.lock:  # told between changes, never inside one half made
+                        if self.broken or self.session.version != turn.version:
+                            continue
+                        self.thinking = turn.seat
+                        self.broadcast()
                 choice = await self.choose(turn)
                 async with self.lock:
                     if self.broken or self.session.version != turn.version:
@@ -292,7 +313,7 @@ class Room:
         async with self.lock:
             if self.broken or self.session.version >= version:
                 return
-            log_from, database = len(self.session.log), self.rooms.database
+            database = self.rooms.database
             try:
                 tail = await database.run(database.store.tail, self.id, self.session.version)
                 if tail is None:
@@ -305,7 +326,7 @@ class Room:
                 self.rooms.drop(self)
                 return
             self.rematch = tail.rematch_id or self.rematch
-            self.broadcast(log_from)
+            self.broadcast(changed=True)
         self.start_computer()
 
     def computer_played(self, turn: ComputerTurn, choice: int | Forfeit) -> Change:
@@ -414,7 +435,7 @@ class Rooms:
             elif connection.room is None:
                 connection.room = room
                 room.connections.add(connection)
-                connection.send(room.state_message(connection.seat, connection.lang))
+                room.send_state(connection)
 
     def release(self, room: Room) -> None:
         """Forget a room nobody uses any more (no socket, no computer at work); it is on disk."""
@@ -427,7 +448,7 @@ class Rooms:
     async def join(self, connection: Member, game_id: str, message: messages.Join) -> None:
         room = await self.get(game_id)
         if room is None:
-            raise ProtocolError("not_found", "there is no such game")
+            raise NoSuchGame()
         seat: int | None = None
         if message.token is not None:
             found = None
@@ -440,14 +461,18 @@ class Rooms:
             seat = SEAT_NAMES.index(found)
         if connection.room is not None and connection.room is not room:
             self.leave(connection)
-        if room.broken:  # dropped while we looked up the token: read the game back
+        stale = True
+        async with room.lock:  # no change half made (applied, not yet stored and told) while the socket joins
+            if not room.broken:
+                stale = False
+                connection.room, connection.seat, connection.lang = room, seat, message.lang
+                connection.updates = message.updates
+                room.connections.add(connection)
+                room.send_state(connection)  # the state first, then anything else
+                if seat is not None:
+                    self.hooks.presence(room, seat, connection)
+        if stale:  # dropped while we looked: read the game back
             return await self.join(connection, game_id, message)
-        connection.room, connection.seat, connection.lang = room, seat, message.lang
-        connection.updates = message.updates
-        room.connections.add(connection)
-        if seat is not None:
-            self.hooks.presence(room, seat)
-        connection.send(room.state_message(seat, message.lang))
         room.start_computer()
 
     def leave(self, connection: Member) -> None:

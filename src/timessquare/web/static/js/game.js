@@ -79,12 +79,11 @@ const ERROR_WORDS = {
   game_over: "msg.over",
   rate_limited: "msg.slowDown",
   busy: "msg.busy",
-  not_found: "msg.noGame",
 };
 
 function onError(message) {
   table.refused(message.code);
-  if (message.code === "not_found") return; // the socket closes next (4404) and the page says so
+  if (message.code === "not_found" && !table.state) return; // no such game: the socket closes next (4404)
   if (message.code === "forbidden" && !table.state) {
     // a token this server does not know (an old game, another server): watch instead
     showMessage(t("msg.tokenRefused"));
