@@ -19,6 +19,7 @@ from ...jsonread import JSONSyntaxError, is_unicode, parse_json
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
 MAX_ACTION_CHARS = 64
+MAX_ACTION_ID = 95  # ids 0-94 (actions.py)
 MAX_ACTIONS = 16  # actions in one `actions` message: a turn has at most 9 (8 cards, then end)
 MAX_CHAT_CHARS = 300
 
@@ -41,12 +42,13 @@ class Join:
     token: str | None
     lang: str
     updates: bool = False  # `update` messages after the first `state` (else a whole `state` each time)
+    changes: bool = False  # `change` messages after the first `state`: what changed, as events (lila's shape)
 
 
 @dataclass(frozen=True)
 class Act:
     version: int
-    action: str
+    action: str | int  # its notation, or its id (as a `change` message's `legal` gives it)
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ class Actions:
     """Several actions of one turn, all or none (a trade: its discards, then `end`)."""
 
     version: int
-    actions: tuple[str, ...]
+    actions: tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ ClientMessage = Join | Act | Actions | Sync | Explain | Hint | Resign | Ping | C
 
 # type -> (required fields, optional fields)
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "join": ({"token"}, {"lang", "updates"}),
+    "join": ({"token"}, {"lang", "updates", "changes"}),
     "action": ({"version", "action"}, set()),
     "actions": ({"version", "actions"}, set()),
     "sync": (set(), set()),
@@ -129,7 +131,6 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
 
 def bad(message: str) -> ProtocolError:
     return ProtocolError("bad_message", message)
-
 
 
 def parse(frame: str | bytes | None) -> ClientMessage:
@@ -176,21 +177,26 @@ def _join(data: dict[str, Any]) -> Join:
     lang = data.get("lang", ENGLISH)
     if lang not in languages():
         raise bad(f"join: lang must be one of {', '.join(languages())}")
-    updates = data.get("updates", False)
-    if not isinstance(updates, bool):
-        raise bad("join: updates must be true or false")
-    return Join(token, lang, updates)
+    updates, changes = data.get("updates", False), data.get("changes", False)
+    if not isinstance(updates, bool) or not isinstance(changes, bool):
+        raise bad("join: updates and changes must be true or false")
+    if updates and changes:
+        raise bad("join: ask for updates or for changes, not both")
+    return Join(token, lang, updates, changes)
 
 
 def _actions(data: dict[str, Any]) -> Actions:
     actions = data["actions"]
-    if (
-        not isinstance(actions, list)
-        or not 1 <= len(actions) <= MAX_ACTIONS
-        or not all(isinstance(a, str) and a and len(a) <= MAX_ACTION_CHARS for a in actions)
-    ):
-        raise bad(f"actions: actions must be a list of 1 to {MAX_ACTIONS} move strings of the notation")
+    if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_ACTIONS or not all(map(_is_action, actions)):
+        raise bad(f"actions: actions must be a list of 1 to {MAX_ACTIONS} actions (notation strings or ids)")
     return Actions(_version(data["version"], "actions"), tuple(actions))
+
+
+def _is_action(action: object) -> bool:
+    """A move string of the notation, or an action id (0-94: `legal` in a `change` message)."""
+    if isinstance(action, str):
+        return bool(action) and len(action) <= MAX_ACTION_CHARS
+    return isinstance(action, int) and not isinstance(action, bool) and 0 <= action < MAX_ACTION_ID
 
 
 def _action_string(data: dict[str, Any], kind: str) -> str:
@@ -201,7 +207,9 @@ def _action_string(data: dict[str, Any], kind: str) -> str:
 
 
 def _act(data: dict[str, Any]) -> Act:
-    action = _action_string(data, "action")
+    action = data["action"]
+    if not _is_action(action):
+        raise bad("action: action must be a move string of the notation, or an action id")
     return Act(_version(data["version"], "action"), action)
 
 

@@ -35,7 +35,7 @@ from ..storage.writer import Database
 from ..workers.pool import PoolBusy, WorkerPool
 from . import messages
 from .messages import ProtocolError
-from .table import Table, refusal
+from .table import Table, over_document, refusal
 
 log = logging.getLogger("timessquare.web")
 unavailable = Throttled(log)  # a database outage is told once every few seconds, not once per socket
@@ -87,6 +87,7 @@ class Member(Protocol):
     seat: int | None
     lang: str
     updates: bool
+    changes: bool
     room: Room | None
     hint_pending: bool
     seen: tuple[int, int]  # the version and the log length of the last state or update it got
@@ -126,29 +127,55 @@ class Room:
         connection.send(self.state_message(connection.seat, connection.lang))
         connection.seen = (self.session.version, len(self.session.log))
 
-    def broadcast(self, changed: bool = False) -> None:
-        """Tell every socket what changed: an `update` (the log from what that socket has on) to the sockets
-        that asked for updates, a whole `state` to the others; `changed`: a change of the game, which a socket
-        that has it already (it joined meanwhile) does not get again. Each message is built and encoded once
-        per seat, language and log start, whoever else listens."""
-        table, extra = self.table, self.rooms.hooks.state_extra(self)
+    def broadcast(self, changed: bool = False, change: Change | None = None) -> None:
+        """Tell every socket what changed: a `change` (`change`'s events, the view's new fields, the clock) to
+        the sockets that asked for changes and have the version before it, an `update` (the log from what that
+        socket has on) to those that asked for updates, a whole `state` to the others; `changed`: a change of
+        the game, which a socket that has it already (it joined meanwhile) does not get again. Each message is
+        built and encoded once per seat, language and form, whoever else listens."""
+        table = self.table
+        extra: dict[str, Any] | None = None
         version, length = self.session.version, len(self.session.log)
-        built: dict[tuple[int | None, str, bool, int], str] = {}
+        built: dict[tuple[int | None, str, str, int], str | None] = {}
         for connection in list(self.connections):
             seen_version, seen_log = connection.seen
             if changed and seen_version >= version:
                 continue
-            key = (connection.seat, connection.lang, connection.updates, min(seen_log, length))
-            text = built.get(key)
+            seat, lang = connection.seat, connection.lang
+            text = None
+            if connection.changes and change is not None and seen_version == change.before:
+                key = (seat, lang if change.ended else "", "change", 0)  # the end says how, in words
+                if key not in built:
+                    message = table.change_message(seat, change, self.thinking, self.clock_document())
+                    if message is not None and change.ended:
+                        message["over"] = over_document(self.session.update(seat, lang))
+                        online = self.rooms.hooks.state_extra(self).get("online")
+                        if online is not None:  # the end dialog's rating changes
+                            message["rating_change"] = online["rating_change"]
+                    built[key] = None if message is None else messages.encode(message)
+                text = built[key]
             if text is None:
-                seat, lang, updates, start = key
-                if updates:
-                    message = table.update_message(seat, lang, self.thinking, self.rematch, start)
-                else:
-                    message = table.state_message(seat, lang, self.thinking, self.rematch)
-                text = built[key] = messages.encode({**message, **extra})
+                form = "update" if connection.updates else "state"
+                key = (seat, lang, form, min(seen_log, length))
+                text = built.get(key)
+                if text is None:
+                    if extra is None:
+                        extra = self.rooms.hooks.state_extra(self)
+                    if connection.updates:
+                        message = table.update_message(seat, lang, self.thinking, self.rematch, key[3])
+                    else:
+                        message = table.state_message(seat, lang, self.thinking, self.rematch)
+                    text = built[key] = messages.encode({**message, **extra})
             connection.send_text(text)
             connection.seen = (version, length)
+
+    def clock_document(self) -> dict[str, Any] | None:
+        """The game's clock as a `change` message tells it: time left by seat, whose clock runs, its deadline."""
+        clock = self.session.clock
+        if clock is None:
+            return None
+        document = clock.document(self.rooms.now())
+        return {key: document[key] for key in ("left_ms", "running", "deadline")}
 
     # ------------------------------------------------------------------- changes
 
@@ -184,7 +211,7 @@ class Room:
         if change is None:
             return None
         await self.commit(change)
-        self.broadcast(changed=True)
+        self.broadcast(changed=True, change=change)
         if then_computer:
             self.start_computer()
         return change
@@ -197,12 +224,12 @@ class Room:
             try:
                 await self.change(lambda: self.session.act_all(connection.seat, actions, message.version))
             except StaleVersionError as e:
-                connection.send(refusal(e, actions[0], lang).to_message())
+                connection.send(refusal(e, str(actions[0]), lang).to_message())
                 self.send_state(connection)
             except (RuleError, InvalidActionError) as e:  # one of several actions: the refusal names which
                 raise refusal(e, e.text, lang) from None
             except TimesSquareError as e:
-                raise refusal(e, actions[0], lang) from None
+                raise refusal(e, str(actions[0]), lang) from None
 
     async def resign(self, connection: Member) -> None:
         async with self.lock:
@@ -318,7 +345,7 @@ class Room:
                 tail = await database.run(database.store.tail, self.id, self.session.version)
                 if tail is None:
                     raise TimesSquareError("the game is gone")
-                self.session.catch_up(tail.entries, tail.forfeit, tail.agreed, tail.clock)
+                change = self.session.catch_up(tail.entries, tail.forfeit, tail.agreed, tail.clock)
                 await self.rooms.hooks.changed_elsewhere(self.id)
             except Exception as e:
                 unavailable.warning("could not follow game %s from another process: %s", self.id, e)
@@ -326,7 +353,7 @@ class Room:
                 self.rooms.drop(self)
                 return
             self.rematch = tail.rematch_id or self.rematch
-            self.broadcast(changed=True)
+            self.broadcast(changed=True, change=change)
         self.start_computer()
 
     def computer_played(self, turn: ComputerTurn, choice: int | Forfeit) -> Change:
@@ -466,7 +493,7 @@ class Rooms:
             if not room.broken:
                 stale = False
                 connection.room, connection.seat, connection.lang = room, seat, message.lang
-                connection.updates = message.updates
+                connection.updates, connection.changes = message.updates, message.changes
                 room.connections.add(connection)
                 room.send_state(connection)  # the state first, then anything else
                 if seat is not None:

@@ -49,6 +49,7 @@ class Connection:
     lang: str = "en"
     room: Room | None = None
     updates: bool = False  # asked for `update` messages on joining
+    changes: bool = False  # ... or for `change` messages
     hint_pending: bool = False
     seen: tuple[int, int] = (-1, 0)  # the version and log length of the last state or update sent (rooms.py)
     outbox: asyncio.Queue[str | int] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
