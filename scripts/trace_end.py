@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """What one `end` costs the server, counted by a runtime trace rather than timed: a rated 5+3 game between two
-accounts (the test client, SQLite in a temporary folder), both seats joined as the game page joins them; the
-trace runs from the moment the seat to move sends its `end` until the other seat has received the change.
+accounts (the test client, SQLite in a temporary folder), both seats joined asking for `--protocol` (`updates`,
+as the game page joins; `changes`, as the bot connection joins); the trace runs from the moment the seat to move
+sends its `end` until the other seat has received the change. The deal is made from `--seed` (the server's own
+is secret), so two runs, and two versions of the code, trace the same `end`.
 
 It prints the Python calls into the package's own code (`timessquare.*`), the modules they were in, the switches
 from one module to another, the threads that ran them, and the database transactions committed. Counts, not
 times: they do not depend on the machine's load.
 
     .venv/bin/python scripts/trace_end.py
-    .venv/bin/python scripts/trace_end.py --json
+    .venv/bin/python scripts/trace_end.py --protocol changes --json
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ from typing import Any
 from sqlalchemy import event
 from starlette.testclient import TestClient
 
+from timessquare.actions import ACTIONS
 from timessquare.web.app import Settings, create_app
+from timessquare.web.sockets import table
 
 
 class Trace:
@@ -64,8 +68,9 @@ def account(client: TestClient, name: str) -> str:
     return str(answer.cookies["ts_login"])
 
 
-def trace_one_end(seed: int) -> dict[str, Any]:
+def trace_one_end(seed: int, protocol: str = "updates") -> dict[str, Any]:
     rng = random.Random(seed)
+    table._server_rng = lambda: random.Random(seed)  # the same deal each run (the server's own is secret)
     trace = Trace()
     threading.setprofile(trace)  # every thread started from now on (the server's, the group commit's, workers)
     sys.setprofile(trace)
@@ -94,24 +99,24 @@ def trace_one_end(seed: int) -> dict[str, Any]:
                 states: dict[str, dict[str, Any]] = {}
                 try:
                     for seat, socket in sockets.items():
-                        socket.send_json({"v": 1, "type": "join", "token": tokens[seat], "updates": True})
-                        states[seat] = _until(socket, "state")
-                    mover = next(seat for seat, state in states.items() if state["legal"])
-                    waiting = "B" if mover == "A" else "A"
-                    while "end" not in states[mover]["legal"] or (
-                        len(states[mover]["legal"]) == 1 and rng.random() < 0
-                    ):
-                        action = rng.choice([a for a in states[mover]["legal"] if a != "end"] or ["end"])
+                        socket.send_json({"v": 1, "type": "join", "token": tokens[seat], protocol: True})
+                        states[seat] = _plain(_until(socket, "state"))
+                    while True:  # actions until a seat may end its turn (a lure ends one too)
+                        mover = next(seat for seat, state in states.items() if state["legal"])
+                        if "end" in states[mover]["legal"]:
+                            break
+                        action = rng.choice(states[mover]["legal"])
                         sockets[mover].send_json(
                             {"v": 1, "type": "action", "version": states[mover]["version"], "action": action}
                         )
-                        states[mover] = _until(sockets[mover], "state", "update")
-                        _until(sockets[waiting], "state", "update")
+                        for seat, socket in sockets.items():
+                            states[seat] = _plain(_until(socket, "state", "update", "change"))
+                    waiting = "B" if mover == "A" else "A"
                     trace.on = True
                     sockets[mover].send_json(
                         {"v": 1, "type": "action", "version": states[mover]["version"], "action": "end"}
                     )
-                    _until(sockets[waiting], "state", "update")
+                    _until(sockets[waiting], "state", "update", "change")
                     trace.on = False
                 finally:
                     for context in contexts.values():
@@ -134,6 +139,12 @@ def _count(trace: Trace) -> None:
         trace.commits += 1
 
 
+def _plain(message: dict[str, Any]) -> dict[str, Any]:
+    """The version and the legal actions (by notation) a message gives."""
+    legal = [ACTIONS[a].notation if isinstance(a, int) else a for a in message.get("legal", [])]
+    return {"version": message["version"], "legal": legal}
+
+
 def _until(socket: Any, *kinds: str) -> dict[str, Any]:
     while True:
         message: dict[str, Any] = json.loads(socket.receive_text())
@@ -145,10 +156,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--seed", type=int, default=1, help="the mover's actions before its `end`")
+    parser.add_argument("--seed", type=int, default=1, help="the deal, and the mover's actions before its `end`")
+    parser.add_argument("--protocol", choices=("updates", "changes"), default="updates", help="what the seats ask for")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    figures = trace_one_end(args.seed)
+    figures = trace_one_end(args.seed, args.protocol)
     if args.json:
         print(json.dumps(figures))
         return
