@@ -143,8 +143,7 @@ function draw(table, first) {
   showDiscard(state.view.discard);
   over.render(state);
   const mine = table.myTurn();
-  document.title = mine ? t("title.yourTurn") : state.over ? t("title.over") : t("title.game");
-  renderOnline(state, gameId); // names, ratings and clocks of an online game (after the title: it adds the clock)
+  renderOnline(state, gameId, mine); // the tab's title; the names, ratings and clocks of an online game
   const turnBegins = mine && document.body.dataset.myTurn !== "true";
   const turnEnds = !mine && document.body.dataset.myTurn === "true";
   document.body.dataset.myTurn = String(mine);
