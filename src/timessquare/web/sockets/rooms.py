@@ -183,7 +183,8 @@ class Room:
         """Store `change` whole (its entries, its progress, its clock, its settlement if it ended the game) in
         one transaction; on failure the room is dropped (and the game read back as it was)."""
         session = self.session
-        settlement = None if change.outcome is None else Settlement(change.outcome.result, session.both_moved)
+        outcome = change.outcome
+        settlement = None if outcome is None else Settlement(outcome.result, session.both_moved, self.rooms.now())
         append = Append(
             self.id, change.before, change.first_ply, change.moves, self.table.progress(), change.clock, settlement
         )

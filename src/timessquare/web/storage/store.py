@@ -62,6 +62,7 @@ class Settlement:
 
     result: str
     played: bool
+    at: datetime  # when the game ended, on the server's clock (tests inject theirs): the ratings' day counts from it
 
 
 # Settles a finished game's online row inside the change's transaction: (connection, game id, result, moment,
@@ -293,7 +294,8 @@ class GameStore:
             connection.execute(_SET_CLOCK, clocks)
         for item in appends:
             if item.settlement is not None and self.settler is not None:
-                self.settler(connection, item.game_id, item.settlement.result, moment, item.settlement.played)
+                settlement = item.settlement
+                self.settler(connection, item.game_id, settlement.result, settlement.at, settlement.played)
         publish(connection, [(item.game_id, item.progress.version) for item in appends])
 
     def rematch(
