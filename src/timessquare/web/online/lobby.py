@@ -19,8 +19,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...players.levels import LEVELS
 from ...session.clock import TimeControl
-from ..api.quotas import admit_computer_game
 from ..api.requests import ApiError, bad_request, game_links, read_json, seat_links
+from ..games.admission import Asker
 from ..guards.limits import SocketCounts
 from ..guards.security import is_game_id
 from ..sockets.ws import admitted
@@ -192,7 +192,7 @@ async def _start(request: Request, online: Online, challenge: Challenge, account
     """The game of a challenge taken by `account`, with its clock (404 if someone else took it first)."""
     control = TimeControl.parse(challenge.control)  # checked when it was posted
     by = challenge.account.id
-    links = await online.starter.for_accounts(by, account.id, control, challenge.rated, challenge.id)
+    links = await online.starter.for_accounts(Asker.of(request, account.id), by, control, challenge.rated, challenge.id)
     if links is None:
         raise ApiError(404, "not_found", "that challenge is gone (taken or cancelled)")
     online.lobby.tell({"type": "started", **seat_links(links[by])}, {by})
@@ -221,7 +221,9 @@ async def _pair(request: Request, account: Account, control: TimeControl, rated:
         if seek.quick and seek.control == control.name and seek.rated == rated and seek.account.id != account.id:
             try:
                 return await _start(request, online, seek, account)
-            except ApiError:
+            except ApiError as refused:
+                if refused.status != 404:
+                    raise  # the start was refused (games/admission.py): no seek is left in its place
                 continue  # someone else took it meanwhile
     waiting = await _add(online, account, None, control, rated, quick=True)
     _changed(request)
@@ -232,13 +234,11 @@ async def play_computer(request: Request) -> Response:
     """A game against a computer level from the lobby, rated for the account (ratings.py says why)."""
     refuse_cross_site(request)
     account = await required_account(request)
-    request.app.state.quotas.check(request, "computer", account.id)
     data = await read_json(request, {"level", "rated"})
     level, rated = data.get("level"), _rated(data)
     if level not in LEVELS:
         raise bad_request(f"level must be one of {', '.join(LEVELS)}")
-    owner = admit_computer_game(request, account.id)
-    link = await _online(request).starter.against_computer(account.id, str(level), rated, owner)
+    link = await _online(request).starter.against_computer(Asker.of(request, account.id), str(level), rated)
     return JSONResponse(seat_links(link), status_code=201)
 
 

@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse, Response
 from ...cards import SEAT_NAMES
 from ..api import games
 from ..api.requests import ApiError, game_links, read_json
+from ..games.admission import Asker
 from ..guards.security import hash_token, is_game_id, is_token
 from .service import Online
 
@@ -47,7 +48,7 @@ async def rematch(request: Request) -> Response:
         offers[game_id] = seat  # the other account's page shows it (room_hooks.state_extra)
         _tell(online, game_id, None)
         return JSONResponse({"offered": True, "seat": seat}, status_code=202)
-    kept = await online.starter.online_rematch(stored, game)
+    kept = await online.starter.online_rematch(Asker.of(request, account_id), stored, game)
     offers.pop(game_id, None)
     _tell(online, game_id, kept)
     return await _links(online, kept, new_seat, account_id, status=201)
