@@ -79,3 +79,20 @@ def test_a_failed_write_of_a_change_stores_nothing_and_costs_the_mover_no_time(
     assert watcher.state["over"] is None, watcher.state["over"]
     assert watcher.state["view"]["to_move"] == other
     assert watcher.state["online"]["clock"]["running"] == other
+
+
+def test_the_session_holds_the_clock_of_every_game_that_starts_with_one(online: TestClient) -> None:
+    """A rated game against a level and its rematch (its room opens at once, for the computer may move first):
+    each state shows the clock the session holds, running."""
+    alice = Person(online, "Alice")
+    game = alice.post("/api/lobby/computer", {"level": "easy", "rated": True}).json()
+    mine = Seat(online, game["id"], game["token"])
+    assert mine.state["online"]["clock"]["running"] is not None
+    mine.send({"v": 1, "type": "resign"})
+    mine.until(lambda m: m["type"] == "state" and m["over"] is not None)
+    rooms = online.app.state.rooms  # type: ignore[attr-defined]
+    rematch = alice.post(f"/api/games/{game['id']}/rematch", {"token": game["token"]}).json()
+    assert rooms.rooms[rematch["id"]].session.clock is not None  # the room opened with the game, its clock in it
+    state = Seat(online, rematch["id"], rematch["token"]).state
+    assert state["online"]["clock"]["control"] == mine.state["online"]["clock"]["control"]
+    assert state["online"]["clock"]["running"] in ("A", "B")
