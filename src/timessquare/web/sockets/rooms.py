@@ -146,13 +146,7 @@ class Room:
             if connection.changes and change is not None and seen_version == change.before:
                 key = (seat, lang if change.ended else "", "change", 0)  # the end says how, in words
                 if key not in built:
-                    message = table.change_message(seat, change, self.thinking, self.clock_document())
-                    if message is not None and change.ended:
-                        message["over"] = over_document(self.session.update(seat, lang))
-                        online = self.rooms.hooks.state_extra(self).get("online")
-                        if online is not None:  # the end dialog's rating changes
-                            message["rating_change"] = online["rating_change"]
-                    built[key] = None if message is None else messages.encode(message)
+                    built[key] = self._change_text(seat, lang, change)
                 text = built[key]
             if text is None:
                 form = "update" if connection.updates else "state"
@@ -168,6 +162,19 @@ class Room:
                     text = built[key] = messages.encode({**message, **extra})
             connection.send_text(text)
             connection.seen = (version, length)
+
+    def _change_text(self, seat: int | None, lang: str, change: Change) -> str | None:
+        """`change` as `seat`'s `change` message, encoded; with the end in words of `lang` and the rating changes
+        when it ended the game. None: that seat's view before it is not at hand (a whole state goes instead)."""
+        message = self.table.change_message(seat, change, self.thinking, self.clock_document())
+        if message is None:
+            return None
+        if change.ended:
+            message["over"] = over_document(self.session.update(seat, lang))
+            online = self.rooms.hooks.state_extra(self).get("online")
+            if online is not None:  # the end dialog's rating changes
+                message["rating_change"] = online["rating_change"]
+        return messages.encode(message)
 
     def clock_document(self) -> dict[str, Any] | None:
         """The game's clock as a `change` message tells it: time left by seat, whose clock runs, its deadline."""
