@@ -38,6 +38,7 @@ class Online:
         self.sweeper = DeadlineSweep(store, self.games, self.hooks, rooms, self.run, now, self.presence)
         self.lobby = LobbyListeners()
         rooms.hooks = self.hooks
+        rooms.database.store.settler = self.hooks.settle_in  # a game's end and its ratings: one transaction
 
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
         """`function(*args)` off the event loop, bounded in time (storage/writer.Database.run)."""

@@ -16,9 +16,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from ...session.clock import TimeControl
 from ...variants import Rules
 from ..api.requests import ApiError, bad_request, read_json, seat_links
-from ..storage.clocks import TimeControl
 from .accounts import current_account
 from .guard import refuse_cross_site, required_account
 from .service import Online

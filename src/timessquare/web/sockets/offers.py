@@ -86,7 +86,7 @@ class Offers:
         seat = self._seat(room, connection)
         standing = self.current(room)
         if standing is None or standing.seat == seat:
-            raise ProtocolError("not_found", "there is no offer of the other player to decline")
+            raise ProtocolError("conflict", "there is no offer of the other player to decline")
         del self.standing[room.id]
         _tell_players(room, {"v": messages.VERSION, "type": "declined", "offer": standing.kind, "seat": seat})
 

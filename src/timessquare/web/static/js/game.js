@@ -77,12 +77,11 @@ const ERROR_WORDS = {
   game_over: "msg.over",
   rate_limited: "msg.slowDown",
   busy: "msg.busy",
-  not_found: "msg.noGame",
 };
 
 function onError(message) {
   table.refused(message.code);
-  if (message.code === "not_found") return; // the socket closes next (4404) and the page says so
+  if (message.code === "not_found" && !table.state) return; // no such game: the socket closes next (4404)
   if (message.code === "forbidden" && !table.state) {
     // a token this server does not know (an old game, another server): watch instead
     showMessage(t("msg.tokenRefused"));
@@ -142,8 +141,7 @@ function draw(table, first) {
   showDiscard(state.view.discard);
   over.render(state);
   const mine = table.myTurn();
-  document.title = mine ? t("title.yourTurn") : state.over ? t("title.over") : t("title.game");
-  renderOnline(state, gameId); // names, ratings and clocks of an online game (after the title: it adds the clock)
+  renderOnline(state, gameId, mine); // the tab's title; the names, ratings and clocks of an online game
   const turnBegins = mine && document.body.dataset.myTurn !== "true";
   const turnEnds = !mine && document.body.dataset.myTurn === "true";
   document.body.dataset.myTurn = String(mine);

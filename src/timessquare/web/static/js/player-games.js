@@ -2,6 +2,7 @@
 // and a link to watch it or to its replay.
 
 import { t } from "./i18n.js";
+import { LEVELS } from "./names.js";
 import { el } from "./page.js";
 
 function outcomeWords(game) {
@@ -10,7 +11,7 @@ function outcomeWords(game) {
 }
 
 export function gameItem(game) {
-  const opponent = game.opponent === null ? t("profile.nobody") : /^(easy|medium|hard|expert)$/.test(game.opponent) ? t(`level.${game.opponent}`) : game.opponent;
+  const opponent = game.opponent === null ? t("profile.nobody") : LEVELS.includes(game.opponent) ? t(`level.${game.opponent}`) : game.opponent;
   const link = game.result === null
     ? el("a", { href: `/game/${encodeURIComponent(game.id)}` }, t("profile.watch"))
     : el("a", { href: game.replay }, t("profile.replay"));

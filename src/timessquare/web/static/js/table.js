@@ -6,7 +6,9 @@
 
 import { t } from "./i18n.js";
 import { planHolds } from "./hint-plan.js";
+import { ACTIONS } from "./names.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
+import { applyMessage } from "./page-state.js";
 
 const ANSWER_TIMEOUT_MS = 10000; // no answer by then: the page lets the player try again
 
@@ -71,6 +73,15 @@ export class Table {
   // ---- what comes from the server ----------------------------------------------------------------------
 
   /** A new state document: what was picked on the one before stays where it still makes sense. */
+  /** A message of the game (`state`, `update` or `change`) through the page's one reducer (page-state.js);
+   * false when it does not follow on from the state the table has (the page then asks for the whole state). */
+  apply(message) {
+    const next = applyMessage(this.state, message, (id) => ACTIONS[id].notation);
+    if (next === null) return false;
+    if (next !== this.state) this.feed(next);
+    return true;
+  }
+
   feed(state) {
     const previous = this.state;
     this.state = state;
