@@ -1,5 +1,5 @@
 // The online game's tab title (online-game.js, title-view.js): "Your turn" in the page's language with at most
-// one clock, whatever was drawn before, and "Game over" once it is. (On main 7b516cc it read
+// one clock, whatever was drawn before, and the result once it is over. (On main 7b516cc it read
 // "2:56 · 0:00 · …", grew a clock each state, was empty on a finished game and never said "Your turn".)
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -27,10 +27,10 @@ test("the other seat's turn shows its clock and no 'your turn'", () => {
   assert.equal(document.title, `5:00 · ${t("title.game")}`);
 });
 
-test("a finished game's title says it is over, without a clock", () => {
+test("a finished game's title gives the result in the page's language, without a clock", () => {
   const over = { result: "B", reason: "A a dépassé son temps" };
   renderOnline({ ...STATE, over, online: { ...ONLINE, clock: { ...CLOCK, running: null } } }, "game", false);
-  assert.equal(document.title, t("title.over"));
-  assert.match(document.title, /Partie terminée/);
+  assert.equal(document.title, t("title.lost"));
+  assert.match(document.title, /Vous avez perdu/);
   assert.equal(document.title.match(CLOCKS), null);
 });

@@ -15,9 +15,15 @@ test("the running clock counts down from when its figure came, and only it is sh
   assert.equal(pageTitle({ ...game, mine: false, clock: null }, 0, t), "title.game");
 });
 
-test("the end says so, whatever the result, and stops the clock", () => {
-  const game = { mine: true, clock, receivedAt: 0 };
-  for (const result of ["A", "draw", "aborted"]) assert.equal(pageTitle({ ...game, over: { result } }, 5_000, t), "title.over");
+test("the end gives the result as this seat reads it, and stops the clock", () => {
+  const game = { mine: true, seat: "A", clock, receivedAt: 0 };
+  const over = (result, seat = "A") => pageTitle({ ...game, seat, over: { result } }, 5_000, t);
+  assert.equal(over("A"), "title.won");
+  assert.equal(over("B"), "title.lost");
+  assert.equal(over("draw"), "title.draw");
+  assert.equal(over("aborted"), "title.aborted");
+  assert.equal(over("B", null), 'title.seatWon{"seat":"B"}'); // a spectator: who won
+  assert.equal(over("B", "B"), "title.won");
 });
 
 test("clocks read as people read them", () => {

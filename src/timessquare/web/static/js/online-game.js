@@ -18,7 +18,7 @@ let seat = null;
 let received = 0;
 let gameId = "";
 let ticking = null;
-let titled = null; // the game as the title shows it: {mine, over, clock, receivedAt} (title-view.js)
+let titled = null; // the game as the title shows it: {mine, seat, over, clock, receivedAt} (title-view.js)
 let account; // undefined until asked: the logged-in account, or null
 let awayMs = { A: null, B: null }; // how long each seat had had no socket here, when last told (null: here)
 let awaySince = 0;
@@ -87,7 +87,7 @@ export function renderOnline(state, id, mine) {
   seat = state.seat;
   gameId = id;
   received = Date.now();
-  titled = { mine, over: state.over, clock: online ? online.clock : null, receivedAt: received };
+  titled = { mine, seat: state.seat, over: state.over, clock: online ? online.clock : null, receivedAt: received };
   document.title = pageTitle(titled, received, t);
   const bar = document.getElementById("online-bar");
   if (!bar) return;
