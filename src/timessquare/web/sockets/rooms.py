@@ -427,10 +427,12 @@ class Rooms:
 
     def changed(self, game_id: str, version: int) -> None:
         """Another server process committed `version` of this game (notify.py): if ours is older, catch up from
-        the stored record's tail. (A change of ours in progress needs nothing: its commit meets the newer
-        version, and the room is read back.)"""
+        the stored record's tail once the room's lock is free. Never skipped while the lock is held: the holder
+        may be the catch-up of the version before, which does not know of this one (a change of ours in
+        progress meets the newer version at its commit instead, and the room is read back: the catch-up then
+        finds it broken and does nothing)."""
         room = self.rooms.get(game_id)
-        if room is not None and room.session.version < version and not room.lock.locked():
+        if room is not None and room.session.version < version:
             self.background(asyncio.create_task(room.catch_up(version), name=f"catch up {game_id}"))
 
     def changed_all(self) -> None:
