@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -14,7 +13,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from ..games.starter import GameStarter
 from ..pages.templating import SCRIPTED, render
-from . import accounts, bot_accounts, lobby, people, rematch, seats
+from . import accounts, bot_accounts, club_news, lobby, people, rematch, seats
 from . import tournaments as tournament_routes
 from .accounts import AccountLimits, PasswordWork
 from .game_names import game_names
@@ -94,5 +93,6 @@ def install(app: Starlette, engine: Engine, starter: GameStarter, settings: Any)
     news = app.state.lobby_news = LobbyNews(lambda: lobby.tell_lobby_sockets(online))
     wire = app.state.lobby_wire = LobbyWire(online, news)
     news.publish = wire.publish_changed
-    app.state.pairing = asyncio.Lock()  # quick pairing, one seeker at a time (lobby.quick_pairing)
+    club_news.install(online, wire, news, app.state.chat, app.state.offers)
+    tournaments.wire = wire
     return online

@@ -211,9 +211,14 @@ class TournamentStore:
 
     def settled(self, game_ids: list[str]) -> bool:
         """Whether every one of these online games is settled (ratings moved): then a round is over."""
+        return self.settled_count(game_ids) == len(game_ids)
+
+    def settled_count(self, game_ids: list[str]) -> int:
+        """How many of these online games are settled."""
         if not game_ids:
-            return True
+            return 0
         g = online_games.c
         with self.engine.connect() as c:
-            done = c.execute(select(func.count()).where(g.game_id.in_(game_ids), g.finished.is_(True))).scalar_one()
-        return bool(done == len(game_ids))
+            return int(
+                c.execute(select(func.count()).where(g.game_id.in_(game_ids), g.finished.is_(True))).scalar_one()
+            )

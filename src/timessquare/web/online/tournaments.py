@@ -17,10 +17,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ...variants import Rules
-from ..api.requests import ApiError, bad_request, read_json, seat_links
+from ..api.requests import ApiError, bad_request, read_json
 from ..storage.clocks import TimeControl
 from .accounts import current_account
 from .guard import refuse_cross_site, required_account
+from .lobby_wire import LobbyWire
 from .service import Online
 from .swiss import NoPairing, pair, standings
 from .tournament_store import Tournament, TournamentStore
@@ -36,6 +37,12 @@ class Tournaments:
         self.store = store
         self.rules = rules
         self._ticking = asyncio.Lock()  # one look at a time in this process (a round is paired once)
+        self.wire: LobbyWire | None = None  # tells every process's lobby sockets (routes.install sets it)
+        self.results_seen: dict[str, tuple[int, int]] = {}  # running tournament -> (round, games settled) told
+
+    async def tell(self, kind: str, *words: object) -> None:
+        if self.wire is not None:
+            await self.wire.tell_everywhere(kind, *words)
 
     async def tick(self) -> None:
         """Start the tournaments whose time has come, and pair the next round where a round is over."""
@@ -52,7 +59,12 @@ class Tournaments:
                 await self._next_round(t)
                 continue
             games = [p.game_id for p in await online.run(store.pairings, t.id) if p.round == t.round and p.game_id]
-            if await online.run(store.settled, games):
+            done = await online.run(store.settled_count, games)
+            if self.results_seen.get(t.id) != (t.round, done):  # a game ended: the standings moved
+                self.results_seen[t.id] = (t.round, done)
+                if self.wire is not None:
+                    await self.wire.tell_here("tournament", t.id)  # every process looks for itself
+            if done == len(games):
                 await self._next_round(t)
 
     async def _next_round(self, t: Tournament) -> None:
@@ -75,9 +87,10 @@ class Tournaments:
             links = await online.starter.pairing(white, black, control, True)
             await online.run(store.add_pairing, t.id, t.round + 1, white, black, links[white].game_id)
             for account_id, link in links.items():
-                online.lobby.tell({"type": "started", **seat_links(link), "tournament": t.id}, {account_id})
+                await self.tell("started", link.game_id, link.seat, account_id, t.id)
         if bye is not None:
             await online.run(store.add_pairing, t.id, t.round + 1, bye, None, None)
+        await self.tell("tournament", t.id)
 
     async def document(self, t: Tournament, me: int | None) -> dict[str, Any]:
         online, store = self.online, self.store
