@@ -130,6 +130,7 @@ def bad(message: str) -> ProtocolError:
     return ProtocolError("bad_message", message)
 
 
+
 def parse(frame: str | bytes | None) -> ClientMessage:
     """One client frame -> a message; raises ProtocolError("bad_message", …) for anything malformed."""
     if frame is None:

@@ -132,7 +132,6 @@ class Tail:
     rematch_id: str | None
     agreed: str | None = None  # "draw" or "aborted": the players stopped the game
 
-
 @dataclass(frozen=True)
 class Summary:
     id: str
