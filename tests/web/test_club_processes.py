@@ -152,7 +152,9 @@ def test_a_draw_offer_and_the_rematch_asked_on_each_process_cross(two: Cluster) 
         assert (status, asked) == (202, {"offered": True, "seat": her_seat})
         seen = await until(his, lambda m: m["type"] == "state" and m["online"]["rematch_offer"] == her_seat)
         assert seen["rematch"] is None
-        status, rematch, _ = bob.call("POST", f"/api/games/{game['id']}/rematch", {"token": game["tokens"][game["bob"]]})
+        status, rematch, _ = bob.call(
+            "POST", f"/api/games/{game['id']}/rematch", {"token": game["tokens"][game["bob"]]}
+        )
         assert status == 201, rematch
         started = await until(hers, lambda m: m["type"] == "state" and m["rematch"] is not None)
         assert started["rematch"] == rematch["id"]
@@ -166,27 +168,26 @@ def test_a_draw_offer_and_the_rematch_asked_on_each_process_cross(two: Cluster) 
 
 def test_quick_seeks_made_at_once_on_two_processes_meet(two: Cluster) -> None:
     s1, s2 = two.processes
+
+    async def run(alice: Account, bob: Account) -> None:
+        lobbies = {alice.name: await alice.lobby(), bob.name: await bob.lobby()}
+        with ThreadPoolExecutor(2) as pool:
+            asks = [
+                pool.submit(person.call, "POST", "/api/lobby/quick", {"control": "5+3", "rated": True})
+                for person in (alice, bob)
+            ]
+            answers = {person.name: ask.result() for person, ask in zip((alice, bob), asks, strict=True)}
+        statuses = sorted(status for status, _, _ in answers.values())
+        assert statuses == [201, 202], answers
+        paired = next(body for status, body, _ in answers.values() if status == 201)
+        waiter = next(name for name, (status, _, _) in answers.items() if status == 202)
+        told = await until(lobbies[waiter], lambda m: m["type"] == "started")
+        assert told["id"] == paired["id"] and told["seat"] != paired["seat"]
+        for socket in lobbies.values():
+            await socket.close()
+
     for _ in range(3):  # at the same moment, three times over: never both waiting
-        alice, bob = Account(s1, "Alice"), Account(s2, "Bob")
-
-        async def run() -> None:
-            lobbies = {alice.name: await alice.lobby(), bob.name: await bob.lobby()}
-            with ThreadPoolExecutor(2) as pool:
-                asks = [
-                    pool.submit(person.call, "POST", "/api/lobby/quick", {"control": "5+3", "rated": True})
-                    for person in (alice, bob)
-                ]
-                answers = {person.name: ask.result() for person, ask in zip((alice, bob), asks, strict=True)}
-            statuses = sorted(status for status, _, _ in answers.values())
-            assert statuses == [201, 202], answers
-            paired = next(body for status, body, _ in answers.values() if status == 201)
-            waiter = next(name for name, (status, _, _) in answers.items() if status == 202)
-            told = await until(lobbies[waiter], lambda m: m["type"] == "started")
-            assert told["id"] == paired["id"] and told["seat"] != paired["seat"]
-            for socket in lobbies.values():
-                await socket.close()
-
-        asyncio.run(run())
+        asyncio.run(run(Account(s1, "Alice"), Account(s2, "Bob")))
 
 
 def admin(two: Cluster, action: str, name: str) -> str:

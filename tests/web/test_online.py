@@ -281,12 +281,14 @@ def test_the_computer_levels_are_in_the_lobby_and_rated(online: TestClient) -> N
         ("hard", 1686),
         ("expert", 1745),
     ]
-    aborted = alice.post("/api/lobby/computer", {"level": "easy"}).json()
-    seat = Seat(online, aborted["id"], aborted["token"])
+    shopped = alice.post("/api/lobby/computer", {"level": "easy"}).json()
+    seat = Seat(online, shopped["id"], shopped["token"])
+    seat.send({"v": 1, "type": "abort"})  # a deal she does not like: no abort against the computer (R11.5)
+    assert seat.until(lambda m: m["type"] == "error")["code"] == "forbidden"
     seat.send({"v": 1, "type": "resign"})
     seat.until(lambda m: m["type"] == "state" and m["over"])
     page = alice.get("/api/players/Alice").json()
-    assert (page["rating"], page["games"]) == (1500, 0)  # nobody moved in it: aborted, not rated (R11.5)
+    assert page["games"] == 1 and page["rating"] < 1500  # resigned before moving: a rated loss all the same
     game = alice.post("/api/lobby/computer", {"level": "easy"}).json()
     seat = Seat(online, game["id"], game["token"])
     assert seat.state["online"]["clock"]["control"] == "1d"  # a rated game against the computer has a clock

@@ -42,7 +42,7 @@ class AccountsHere:
         self.seats: dict[tuple[str, int], int] = {}  # (game, seat) with a socket here -> the seat's account
         self.written: set[int] = set()  # the accounts whose row this process wrote
         self.lock = asyncio.Lock()
-        self.tasks: set[asyncio.Task[None]] = set()
+        self.tasks: set[asyncio.Task[bool]] = set()
         self.renewed_at = 0.0
         self.told: Callable[[], None] = lambda: None  # the lobby changed (lobby_news.LobbyNews.changed)
         self.flagged: Callable[[set[int]], Awaitable[None]] | None = None  # banned accounts here (moderation_here)

@@ -1,27 +1,48 @@
-"""The room hooks of online play (room_hooks.py) with the club's shared state: a seat's game socket makes its
-account present on this process (accounts_here.py), and a game read from the database learns the rematch asked
-for in it, on whichever process it was asked (storage/offers.py)."""
+"""The room hooks of online play (room_hooks.py) with the club's shared state and rules: a seat's game socket
+makes its account present on this process (accounts_here.py); a game read from the database learns the
+rematch asked for in it, on whichever process it was asked (storage/offers.py), and the tournament it belongs
+to (its page links back). A rated game against the computer and a tournament game are rated however early they
+end (docs/rules.md R11.5, R11.10): neither can be aborted, so nobody calls off deals until one suits him, and a
+player who never moved in a tournament game loses it."""
 
 from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
 
 from ...cards import SEAT_NAMES
 from ..sockets.rooms import Room
 from ..storage.offers import OfferStore
+from ..storage.online_games import OnlineGame
 from .accounts_here import AccountsHere
-from .room_hooks import OnlineRoomHooks
+from .game_cache import OnlineGames
+from .room_hooks import REMEMBERED, OnlineRoomHooks
+from .store import OnlineStore
 
 REMATCH = "rematch"
+Run = Callable[..., Awaitable[Any]]
+
+
+async def _no_tournament(game_id: str) -> str | None:
+    return None
 
 
 class ClubRoomHooks(OnlineRoomHooks):
-    here: AccountsHere
-    offers: OfferStore
+    def __init__(self, store: OnlineStore, games: OnlineGames, run: Run, now: Callable[[], datetime]) -> None:
+        super().__init__(store, games, run, now)
+        self.here: AccountsHere | None = None  # set by service.Online
+        self.offers = OfferStore(store.engine)
+        self.tournament_lookup: Callable[[str], Awaitable[str | None]] = _no_tournament  # set by routes.install
+        self.tournaments: OrderedDict[str, str | None] = OrderedDict()  # game -> its tournament, if any
 
     def presence(self, room: Room, seat: int) -> None:
         super().presence(room, seat)
         game = self.games.known(room.id)
         account_id = None if game is None else game.accounts.get(SEAT_NAMES[seat])
-        self.here.seat(room.id, seat, account_id, any(c.seat == seat for c in room.connections))
+        if self.here is not None:
+            self.here.seat(room.id, seat, account_id, any(c.seat == seat for c in room.connections))
 
     async def loaded(self, game_id: str) -> None:
         await super().loaded(game_id)
@@ -32,3 +53,33 @@ class ClubRoomHooks(OnlineRoomHooks):
             self.rematch_offers.pop(game_id, None)
         else:
             self.rematch_offers[game_id] = asked.seat
+        await self.tournament_of(game_id)
+
+    async def tournament_of(self, game_id: str) -> str | None:
+        """The tournament of an online game (read once, then remembered: a game never changes tournament)."""
+        if game_id not in self.tournaments:
+            self.tournaments[game_id] = await self.tournament_lookup(game_id)
+            while len(self.tournaments) > REMEMBERED:
+                self.tournaments.popitem(last=False)
+        return self.tournaments[game_id]
+
+    async def no_abort(self, game_id: str) -> str | None:
+        """Why this game cannot be aborted, if it cannot."""
+        game = await self.games.game(game_id)
+        if game is None or not game.rated:
+            return None
+        if game.level is not None:
+            return "a rated game against the computer cannot be aborted: resign instead (R11.5)"
+        if await self.tournament_of(game_id) is not None:
+            return "a tournament game cannot be aborted (R11.10)"
+        return None
+
+    async def settle(self, game: OnlineGame, result: str, now: datetime, played: bool) -> None:
+        always = await self.no_abort(game.game_id) is not None  # rated however early it ended
+        await super().settle(game, result, now, played or always)
+
+    def state_extra(self, room: Room) -> dict[str, Any]:
+        extra = super().state_extra(room)
+        if "online" in extra:
+            extra["online"]["tournament"] = self.tournaments.get(room.id)
+        return extra

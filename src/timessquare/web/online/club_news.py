@@ -115,8 +115,12 @@ def install(online: Online, wire: LobbyWire, news: LobbyNews, chat: Chat, offers
     async def banned_here(account_ids: set[int]) -> None:
         close_sockets(online, account_ids)
 
+    async def may_abort(room: Room) -> str | None:
+        return await online.hooks.no_abort(room.id)
+
     chat.told = told_chat
     chat.speaker = speaker
+    offers.may_abort = may_abort
     offers.told = wire.publish
     online.here.told = news.changed
     online.here.flagged = banned_here

@@ -85,7 +85,14 @@ def install(app: Starlette, engine: Engine, starter: GameStarter, settings: Any)
         return await online.run(game_names, engine, game_ids) if game_ids else {}
 
     app.state.game_names = names
-    tournaments = Tournaments(online, TournamentStore(engine), lambda: starter.rules)
+    tournament_store = TournamentStore(engine)
+    tournaments = Tournaments(online, tournament_store, lambda: starter.rules)
+
+    async def tournament_of(game_id: str) -> str | None:
+        found: str | None = await online.run(tournament_store.tournament_of, game_id)
+        return found
+
+    online.hooks.tournament_lookup = tournament_of
     app.state.tournaments = tournaments
     online.sweeper.sweepers.append(tournaments.tick)
     app.state.account_limits = AccountLimits(settings.login_tries_per_minute)

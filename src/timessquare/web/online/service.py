@@ -16,7 +16,6 @@ from typing import Any
 
 from ..games.starter import GameStarter
 from ..sockets.rooms import Rooms
-from ..storage.offers import OfferStore
 from .accounts_here import AccountsHere
 from .club_hooks import ClubRoomHooks
 from .club_store import ClubStore
@@ -33,7 +32,6 @@ class Online:
     def __init__(self, store: OnlineStore, rooms: Rooms, starter: GameStarter, now: Callable[[], datetime]) -> None:
         self.store = store
         self.club = ClubStore(store.engine)
-        self.offers = OfferStore(store.engine)
         self.process = secrets.token_hex(6)  # this server process, among those on one database
         self.rooms = rooms
         self.starter = starter
@@ -44,7 +42,8 @@ class Online:
         self.lobby = LobbyListeners()
         self.here = AccountsHere(self.club, self.process, self.lobby, self.run)
         self.hooks = ClubRoomHooks(store, self.games, self.run, now)
-        self.hooks.here, self.hooks.offers = self.here, self.offers
+        self.hooks.here = self.here
+        self.offers = self.hooks.offers
         self.presence = Presence(store, rooms, now)
         self.sweeper = DeadlineSweep(store, self.games, self.hooks, rooms, self.run, now, self.presence)
         self.sweeper.sweepers.append(self.here.tick)

@@ -1,5 +1,6 @@
 """The club's shared state in the database, for every server process: who is online, the offers on the tables
-(draw, rematch), the lock quick pairing takes, and a chat message reported once.
+(draw, rematch), the lock quick pairing takes, a chat message reported once, a game's tournament found by
+its id, and a tournament's players who withdrew.
 
 Revision ID: 0009_shared_club
 Revises: 0008_moderation
@@ -36,9 +37,15 @@ def upgrade() -> None:
     # A message is reported once: the repeats of older servers go before the index that forbids them.
     op.execute("DELETE FROM chat_reports WHERE id NOT IN (SELECT MIN(id) FROM chat_reports GROUP BY message_id)")
     op.create_index("ux_chat_reports_message", "chat_reports", ["message_id"], unique=True)
+    op.create_index("ix_tournament_pairings_game", "tournament_pairings", ["game_id"])
+    with op.batch_alter_table("tournament_players") as table:
+        table.add_column(sa.Column("withdrawn", sa.Boolean, nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("tournament_players") as table:
+        table.drop_column("withdrawn")
+    op.drop_index("ix_tournament_pairings_game", "tournament_pairings")
     op.drop_index("ux_chat_reports_message", "chat_reports")
     op.drop_table("club_locks")
     op.drop_table("game_offers")
