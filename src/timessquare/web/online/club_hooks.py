@@ -66,13 +66,9 @@ class ClubRoomHooks(OnlineRoomHooks):
     async def no_abort(self, game_id: str) -> str | None:
         """Why this game cannot be aborted, if it cannot."""
         game = await self.games.game(game_id)
-        if game is None or not game.rated:
-            return None
-        if game.level is not None:
-            return "a rated game against the computer cannot be aborted: resign instead (R11.5)"
-        if await self.tournament_of(game_id) is not None:
-            return "a tournament game cannot be aborted (R11.10)"
-        return None
+        if game is not None:
+            await self.tournament_of(game_id)
+        return _no_abort(game, self.tournaments.get(game_id))
 
     async def settle(self, game: OnlineGame, result: str, now: datetime, played: bool) -> None:
         always = await self.no_abort(game.game_id) is not None  # rated however early it ended
@@ -81,5 +77,17 @@ class ClubRoomHooks(OnlineRoomHooks):
     def state_extra(self, room: Room) -> dict[str, Any]:
         extra = super().state_extra(room)
         if "online" in extra:
-            extra["online"]["tournament"] = self.tournaments.get(room.id)
+            tournament = self.tournaments.get(room.id)
+            extra["online"]["tournament"] = tournament
+            extra["online"]["abort"] = _no_abort(self.games.known(room.id), tournament) is None
         return extra
+
+
+def _no_abort(game: OnlineGame | None, tournament: str | None) -> str | None:
+    if game is None or not game.rated:
+        return None
+    if game.level is not None:
+        return "a rated game against the computer cannot be aborted: resign instead (R11.5)"
+    if tournament is not None:
+        return "a tournament game cannot be aborted (R11.10)"
+    return None

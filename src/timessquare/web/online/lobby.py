@@ -160,13 +160,14 @@ def _challenge(challenges: list[Challenge], challenge_id: str) -> Challenge:
 
 
 async def cancel_challenge(request: Request) -> Response:
+    """`DELETE /api/lobby/{id}`: its author cancels it, or the player it is addressed to declines it."""
     refuse_cross_site(request)
     account = await required_account(request)
     request.app.state.quotas.check(request, "lobby", account.id)
     online = _online(request)
     challenge = _challenge(await online.run(online.store.challenges), str(request.path_params["challenge_id"]))
-    if challenge.account.id != account.id:
-        raise ApiError(403, "forbidden", "only its author can cancel a challenge")
+    if account.id != challenge.account.id and account.name != challenge.target:
+        raise ApiError(403, "forbidden", "only its author cancels a challenge, and the player it is for declines it")
     await online.run(online.store.take_challenge, challenge.id)
     _changed(request)
     return Response(status_code=204)

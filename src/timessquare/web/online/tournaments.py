@@ -165,6 +165,7 @@ class Tournaments:
                     "buchholz": s.buchholz,
                     "rating": round(s.rating),
                     "bot": bool(players[s.player]["bot"]),
+                    "withdrawn": bool(players[s.player]["withdrawn"]),
                 }
                 for rank, s in enumerate(table, 1)
             ],
