@@ -30,7 +30,7 @@ from ..variants import DEFAULT_RULES, Rules
 from .api import games
 from .api.finished import FinishedGames
 from .api.learn import learn
-from .api.quotas import Quotas
+from .api.quotas import Admission, Quotas
 from .api.requests import ApiError, error_response
 from .games.seat_tokens import SeatTokens
 from .games.starter import GameStarter
@@ -244,7 +244,8 @@ def create_app(settings: Settings) -> Starlette:
     app.state.socket_counts = SocketCounts(settings.socket_limits)
     app.state.finished = FinishedGames()
     app.state.internal_errors = 0
-    starter = GameStarter(rooms, settings.rules, SeatTokens(rooms.database), settings.now or system_now)
+    admission = Admission(app.state.quotas, rooms.pool)
+    starter = GameStarter(rooms, settings.rules, SeatTokens(rooms.database), settings.now or system_now, admission)
     app.state.starter = starter
     online = online_routes.install(app, engine, starter, settings)
     return app

@@ -16,6 +16,7 @@ from ...cards import SEAT_NAMES
 from ...catalog import ENGLISH, languages
 from ...players.levels import LEVELS
 from ...session.timeline import walk
+from ..games.admission import Asker
 from ..games.starter import GameStarter, SeatTaken
 from ..guards.security import hash_token, is_game_id, is_token
 from ..sockets.rooms import Rooms
@@ -23,7 +24,6 @@ from ..sockets.table import FRIEND, Table
 from ..storage import StoredGame, Summary
 from ..workers.analyst import for_the_page
 from .finished import FinishedGames, TooManyAtOnce
-from .quotas import admit_computer_game
 from .replay import replay_document
 from .requests import ApiError, bad_request, read_json, seat_links
 
@@ -68,7 +68,6 @@ def _seat_choice(data: dict[str, Any]) -> str:
 
 
 async def create_game(request: Request) -> Response:
-    request.app.state.quotas.check(request, "games")
     data = await read_json(request, {"mode", "level", "seat"})
     mode = data.get("mode")
     if mode == "computer":
@@ -81,9 +80,8 @@ async def create_game(request: Request) -> Response:
         level = FRIEND
     else:
         raise bad_request('mode must be "computer" or "friend"')
-    owner = admit_computer_game(request, None) if mode == "computer" else ()
     starter: GameStarter = request.app.state.starter
-    link = await starter.with_link(str(mode), str(level), _seat_choice(data), owner)
+    link = await starter.with_link(Asker.of(request), str(mode), str(level), _seat_choice(data))
     return JSONResponse(seat_links(link), status_code=201)
 
 
@@ -200,7 +198,6 @@ def _lang(request: Request) -> str:
 
 
 async def rematch(request: Request) -> Response:
-    request.app.state.quotas.check(request, "games")
     data = await read_json(request, {"token"})
     token = data.get("token")
     if not is_token(token):
@@ -212,9 +209,8 @@ async def rematch(request: Request) -> Response:
     if old_seat is None:
         raise ApiError(403, "forbidden", "this token holds no seat in this game")
     starter: GameStarter = request.app.state.starter
-    owner = admit_computer_game(request, None) if stored.mode == "computer" and stored.rematch_id is None else ()
     try:
-        link = await starter.rematch(stored, token, old_seat, owner)
+        link = await starter.rematch(Asker.of(request), stored, token, old_seat)
     except SeatTaken:
         raise ApiError(409, "conflict", "that seat of the rematch is taken") from None
     room = rooms.rooms.get(game_id)

@@ -1,5 +1,6 @@
 """Fair shares of what makes work for the server: how often one account and one address may ask for it, and
-how many of their games may keep the computer players busy at once.
+how many of their games may keep the computer players busy at once (the game starter asks `Admission` on
+every way a game starts: games/admission.py).
 
 Every request that makes something (a game, a computer game, a challenge, a tutorial step) or looks a player
 up is counted per client address and, when logged in, per account, at rates of its own kind; past them it is
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 
 from starlette.requests import HTTPConnection
 
+from ..games.admission import Asker
 from ..guards.security import KeyedLimiter
 from ..metrics import REFUSALS
 from ..workers.pool import WorkerPool
@@ -40,16 +42,6 @@ KINDS = {
 }
 
 
-def address_of(connection: HTTPConnection) -> str:
-    return connection.client.host if connection.client else "?"
-
-
-def owner_keys(connection: HTTPConnection, account_id: int | None) -> tuple[str, ...]:
-    """Whose request it is, most particular first: the account (when logged in), then the address."""
-    address = f"address:{address_of(connection)}"
-    return (address,) if account_id is None else (f"account:{account_id}", address)
-
-
 class Quotas:
     """The request rates of each kind, per address and per account; `per_minute` 0 turns them all off."""
 
@@ -65,8 +57,11 @@ class Quotas:
 
     def check(self, connection: HTTPConnection, kind: str, account_id: int | None = None) -> None:
         """Count one request of this kind; 429 past the address's rate or the account's."""
+        self.count(Asker.of(connection, account_id), kind)
+
+    def count(self, asker: Asker, kind: str) -> None:
         by_address, by_account = self.limiters[kind]
-        address, account = address_of(connection), str(account_id)
+        address, account_id, account = asker.address, asker.account, str(asker.account)
         if not by_address.allow(address):
             REFUSALS.labels(f"{kind}_per_address").inc()
             raise ApiError(429, "rate_limited", KINDS[kind].words, by_address.wait(address))
@@ -75,15 +70,26 @@ class Quotas:
             raise ApiError(429, "rate_limited", KINDS[kind].words, by_account.wait(account))
 
 
-def admit_computer_game(connection: HTTPConnection, account_id: int | None) -> tuple[str, ...]:
-    """The owner keys of a new game against the computer, or 429 while the owner's other computer games keep
-    enough workers busy; the game starter gives the keys to the worker pool (`WorkerPool.own`) with the game."""
-    pool: WorkerPool = connection.app.state.rooms.pool
-    keys = owner_keys(connection, account_id)
-    for key in keys:
-        cap = COMPUTER_GAMES_PER_ACCOUNT if key.startswith("account:") else COMPUTER_GAMES_PER_ADDRESS
-        if pool.computer_games(key) >= cap:
-            REFUSALS.labels("computer_games_at_work").inc()
-            words = f"the computer is still thinking in {cap} of your games: play them first"
-            raise ApiError(429, "rate_limited", words, 2)
-    return keys
+class Admission:
+    """The starter's one check (games/admission.Admits): a new game counts at the new-game rate of its kind
+    ("computer" against a level, else "games"), and a game against the computer is refused (429) while its
+    owner already has COMPUTER_GAMES_PER_ACCOUNT games (COMPUTER_GAMES_PER_ADDRESS for an address) whose
+    computer player is at work or waiting for a worker."""
+
+    def __init__(self, quotas: Quotas, pool: WorkerPool) -> None:
+        self.quotas = quotas
+        self.pool = pool
+
+    def __call__(self, asker: Asker, computer: bool) -> tuple[str, ...]:
+        if computer:
+            self._below_the_cap(asker)
+        self.quotas.count(asker, "computer" if computer else "games")
+        return asker.owner
+
+    def _below_the_cap(self, asker: Asker) -> None:
+        for key in asker.owner:
+            cap = COMPUTER_GAMES_PER_ACCOUNT if key.startswith("account:") else COMPUTER_GAMES_PER_ADDRESS
+            if self.pool.computer_games(key) >= cap:
+                REFUSALS.labels("computer_games_at_work").inc()
+                words = f"the computer is still thinking in {cap} of your games: play them first"
+                raise ApiError(429, "rate_limited", words, 2)

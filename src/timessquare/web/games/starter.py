@@ -1,5 +1,10 @@
 """The one way a game starts (docs/web.md "How a game starts"): a game with a link, a game of two accounts
-(a lobby challenge taken, or a quick pairing), an account's game against the computer, and a rematch.
+(a lobby challenge taken, or a quick pairing), an account's game against the computer, a rematch of any
+kind, and a tournament's pairing.
+
+Each way in that makes a new game first passes the one admission (`Admits`, admission.py): the new-game
+rates of its asker and, against the computer, the cap on computer games at work. A tournament's pairing is
+the server's own and passes none.
 
 Each is one write (storage `GameStore.start`): the game, its seats' token hashes, its online row (accounts,
 rated or not, its clock) and the challenge it answers go to the database together or not at all, so a crash
@@ -22,6 +27,7 @@ from ..sockets.table import FRIEND, YOU, Table
 from ..storage import DatabaseUnavailable, GameStart, StoredGame
 from ..storage.clocks import Clock, TimeControl
 from ..storage.online_games import OnlineGame
+from .admission import Admits, Asker
 from .seat_tokens import SeatTokens
 
 COMPUTER_CONTROL = TimeControl.parse("1d")  # a rated game against the computer: a day a turn (R11.5)
@@ -42,11 +48,14 @@ class SeatTaken(Exception):
 
 
 class GameStarter:
-    def __init__(self, rooms: Rooms, rules: Rules, tokens: SeatTokens, now: Callable[[], datetime]) -> None:
+    def __init__(
+        self, rooms: Rooms, rules: Rules, tokens: SeatTokens, now: Callable[[], datetime], admit: Admits
+    ) -> None:
         self.rooms = rooms
         self.rules = rules
         self.tokens = tokens
         self.now = now
+        self.admit = admit
 
     async def _start(self, table: Table, start: GameStart, owner: Sequence[str] = ()) -> bool:
         """Write the game whole; a computer's room opens at once (it may move first), its turns the share of
@@ -67,9 +76,10 @@ class GameStarter:
             self.rooms.pool.own(table.game_id, owner)
         self.rooms.add(table)
 
-    async def with_link(self, mode: str, level: str, seat_choice: str, owner: Sequence[str] = ()) -> SeatLink:
+    async def with_link(self, asker: Asker, mode: str, level: str, seat_choice: str) -> SeatLink:
         """A game without accounts (`POST /api/games`): against a computer `level`, or with a friend (the
         invite is the friend's token)."""
+        owner = self.admit(asker, mode == "computer")
         table = Table.new(new_game_id(), mode, level, seat_choice, self.rules)
         mine = _seat_named(table, YOU)
         token, invite = new_token(), (new_token() if mode == "friend" else None)
@@ -80,16 +90,20 @@ class GameStarter:
         return SeatLink(table.game_id, mine, token, invite)
 
     async def for_accounts(
-        self, challenger: int, acceptor: int, control: TimeControl, rated: bool, challenge_id: str
+        self, asker: Asker, challenger: int, control: TimeControl, rated: bool, challenge_id: str
     ) -> dict[int, SeatLink] | None:
-        """Two accounts' game, from a lobby challenge (or a quick-pairing seek) taken by `acceptor`: seats
-        drawn at random, the clock running for whoever moves first, both players' seeks ended. Each
+        """Two accounts' game, from a lobby challenge (or a quick-pairing seek) taken by the asker's account:
+        seats drawn at random, the clock running for whoever moves first, both players' seeks ended. Each
         account's link, or None when the challenge was gone."""
+        acceptor = _account_of(asker)
+        self.admit(asker, False)
         return await self._two_accounts(challenger, acceptor, "random", control, rated, challenge_id)
 
-    async def against_computer(self, account: int, level: str, rated: bool, owner: Sequence[str] = ()) -> SeatLink:
+    async def against_computer(self, asker: Asker, level: str, rated: bool) -> SeatLink:
         """An account's game against a computer level (the lobby's): casual without a clock, or rated at
         COMPUTER_CONTROL, so that an abandoned rated game ends on time (R11.5)."""
+        account = _account_of(asker)
+        owner = self.admit(asker, True)
         table = Table.new(new_game_id(), "computer", level, "random", self.rules)
         seat = _seat_named(table, YOU)
         token = await self.tokens.of(table.game_id, seat, account)
@@ -125,10 +139,12 @@ class GameStarter:
         start = GameStart(new, table.progress(), table.entries_since(0), online, challenge, seekers)
         return links if await self._start(table, start) else None
 
-    async def online_rematch(self, stored: StoredGame, game: OnlineGame) -> str:
-        """The rematch of an online game on its terms (online/rematch.py): the same accounts with seats swapped,
-        rated as it was, at its time control with a fresh clock, against its level if it had one. Written
-        whole with both seats; returns its id (the one made first, when two asked at once)."""
+    async def online_rematch(self, asker: Asker, stored: StoredGame, game: OnlineGame) -> str:
+        """The rematch of an online game on its terms (online/rematch.py), asked by `asker` (against a level,
+        the one player; between accounts, the one whose request accepts the other's offer): the same accounts
+        with seats swapped, rated as it was, at its time control with a fresh clock, against its level if it
+        had one. Written whole with both seats; returns its id (the one made first, when two asked at once)."""
+        owner = self.admit(asker, game.level is not None)
         accounts = {_other(seat): i for seat, i in game.accounts.items()}
         players = {"A": stored.players["B"], "B": stored.players["A"]}
         fresh = Table.new(new_game_id(), stored.mode, "", "A", Rules.from_names(stored.variants), players=players)
@@ -150,13 +166,14 @@ class GameStarter:
             with contextlib.suppress(DatabaseUnavailable):
                 await self.rooms.hooks.loaded(kept)
             if fresh.mode == "computer":
-                self.rooms.add(fresh)  # the computer may move first
+                self._open_computer_room(fresh, owner)  # the computer may move first
         return kept
 
-    async def rematch(self, stored: StoredGame, token: str, old_seat: str, owner: Sequence[str] = ()) -> SeatLink:
+    async def rematch(self, asker: Asker, stored: StoredGame, token: str, old_seat: str) -> SeatLink:
         """The rematch of a finished game for the holder of `token` (its seat `old_seat`): seats swap, and the
-        token of the new seat is derived from the old one. The first to ask makes it; the other player joins
-        it. Raises SeatTaken when that seat of the rematch has another token."""
+        token of the new seat is derived from the old one. The first to ask makes it (and is admitted as a
+        new game); the other player joins it. Raises SeatTaken when that seat of the rematch has another
+        token."""
         seat = _other(old_seat)
         store = self.rooms.database.store
         if stored.rematch_id is not None:
@@ -164,6 +181,7 @@ class GameStarter:
             if not await self.rooms.database.run(store.add_seat, stored.rematch_id, seat, hash_token(rematch_token)):
                 raise SeatTaken(stored.rematch_id)
             return SeatLink(stored.rematch_id, seat, rematch_token)
+        owner = self.admit(asker, stored.mode == "computer")
         players = {"A": stored.players["B"], "B": stored.players["A"]}
         fresh = Table.new(new_game_id(), stored.mode, "", "A", Rules.from_names(stored.variants), players=players)
         start = GameStart(fresh.stored_new({}, rematch_of=stored.id), fresh.progress())
@@ -177,6 +195,11 @@ class GameStarter:
         if kept == fresh.game_id and fresh.mode == "computer":
             self._open_computer_room(fresh, owner)
         return SeatLink(kept, seat, derive_token(token, kept))
+
+
+def _account_of(asker: Asker) -> int:
+    assert asker.account is not None, "a game of accounts is asked for by a logged-in account"
+    return asker.account
 
 
 def _seat_named(table: Table, name: str) -> str:

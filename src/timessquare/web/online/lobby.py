@@ -18,8 +18,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...players.levels import LEVELS
-from ..api.quotas import admit_computer_game
 from ..api.requests import ApiError, bad_request, game_links, read_json, seat_links
+from ..games.admission import Asker
 from ..games.starter import SeatLink
 from ..guards.limits import SocketCounts
 from ..guards.security import is_game_id
@@ -200,7 +200,8 @@ async def _start_game(
 ) -> dict[int, SeatLink] | None:
     """The game of a challenge or seek of `by` taken by `account`; its author hears of it on its lobby sockets
     on every process (club_news.py `started`). None: the challenge was gone."""
-    links = await online.starter.for_accounts(by, account.id, TimeControl.parse(control), rated, challenge_id)
+    asker = Asker.of(request, account.id)
+    links = await online.starter.for_accounts(asker, by, TimeControl.parse(control), rated, challenge_id)
     if links is None:
         return None
     wire: LobbyWire = request.app.state.lobby_wire
@@ -247,13 +248,11 @@ async def play_computer(request: Request) -> Response:
     """A game against a computer level from the lobby, rated for the account (ratings.py says why)."""
     refuse_cross_site(request)
     account = await required_account(request)
-    request.app.state.quotas.check(request, "computer", account.id)
     data = await read_json(request, {"level", "rated"})
     level, rated = data.get("level"), _rated(data)
     if level not in LEVELS:
         raise bad_request(f"level must be one of {', '.join(LEVELS)}")
-    owner = admit_computer_game(request, account.id)
-    link = await _online(request).starter.against_computer(account.id, str(level), rated, owner)
+    link = await _online(request).starter.against_computer(Asker.of(request, account.id), str(level), rated)
     return JSONResponse(seat_links(link), status_code=201)
 
 

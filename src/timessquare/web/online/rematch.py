@@ -19,6 +19,7 @@ from starlette.responses import JSONResponse, Response
 from ...cards import SEAT_NAMES
 from ..api import games
 from ..api.requests import ApiError, game_links, read_json
+from ..games.admission import Asker
 from ..guards.security import hash_token, is_game_id, is_token
 from .club_hooks import REMATCH
 from .service import Online
@@ -53,7 +54,7 @@ async def rematch(request: Request) -> Response:
         if asked != "agreed":  # the other account's page shows it, on every process (club_news.py)
             await wire.tell_everywhere("rematch_offer", game_id, seat)
             return JSONResponse({"offered": True, "seat": seat}, status_code=202)
-    kept = await online.starter.online_rematch(stored, game)
+    kept = await online.starter.online_rematch(Asker.of(request, account_id), stored, game)
     await wire.tell_everywhere("rematch", game_id, kept)
     return await _links(online, kept, new_seat, account_id, status=201)
 
