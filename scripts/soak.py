@@ -385,7 +385,7 @@ async def soak(url: str, servers: list[Process], database: str, args: argparse.N
     ]
     rows, since = [], (0, 0)
     for minute in range(1, args.minutes + 1):
-        await asyncio.sleep(60)
+        await asyncio.sleep(args.interval)
         rows.append(await asyncio.to_thread(minute_line, minute, tally, since, servers, database))
         since = (tally.actions, len(tally.latencies))
     stop.set()
@@ -425,11 +425,12 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=5, help="pairs of accounts playing rated lobby games (default 5)")
     parser.add_argument("--misbehaving", type=int, default=3, help="misbehaving clients (default 3)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes of each server (default 1)")
+    parser.add_argument("--interval", type=float, default=60.0, help="seconds of a report's 'minute' (default 60)")
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--json", help="also write every minute's figures and the summary to this JSON file")
     args = parser.parse_args()
-    if not 1 <= args.minutes <= 120 or not 1 <= args.processes <= 4:
-        parser.error("--minutes from 1 to 120, --processes from 1 to 4")
+    if not 1 <= args.minutes <= 120 or not 1 <= args.processes <= 4 or not 1 <= args.interval <= 60:
+        parser.error("--minutes from 1 to 120, --processes from 1 to 4, --interval from 1 to 60")
     with tempfile.TemporaryDirectory(prefix="timessquare-soak-") as folder:
         postgres = None
         cluster = None
