@@ -107,19 +107,22 @@ class Tournaments:
 
     async def _first_moves(self, game_ids: list[str]) -> None:
         """A tournament game has no abort (R11.10): a player who has not taken his first action FIRST_MOVE
-        after his first turn began loses it."""
+        after his first turn began loses it. A game is read into a room only when a turn is that old (a room
+        is never let go here: a socket may be joining it)."""
         online = self.online
         for game_id in game_ids:
             if game_id in self.both_moved:
                 continue
-            room = await online.rooms.get(game_id)
+            room = online.rooms.rooms.get(game_id)
             if room is None:
-                continue
-            try:
-                async with room.lock:
-                    await self._first_move(game_id, room)
-            finally:
-                online.rooms.release(room)  # a room opened only to look goes again
+                game = await online.games.game(game_id)
+                if game is None or game.clock is None or online.now() - game.clock.since < FIRST_MOVE:
+                    continue
+                room = await online.rooms.get(game_id)
+                if room is None:
+                    continue
+            async with room.lock:
+                await self._first_move(game_id, room)
 
     async def _first_move(self, game_id: str, room: Room) -> None:
         session = room.session
