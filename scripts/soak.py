@@ -25,6 +25,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -47,7 +48,7 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     expected: Counter[str] = field(default_factory=Counter)
-    acknowledged: dict[str, list[str]] = field(default_factory=dict)  # game -> actions acknowledged, in order
+    acknowledged: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # game -> (version, action)
     tokens: dict[str, str] = field(default_factory=dict)  # game -> a seat's token (to end it at the end)
     addresses: int = 0
 
@@ -129,7 +130,7 @@ async def play(
                     continue
                 state = message
                 if sent is not None and message["version"] > sent[0]:
-                    acked.append(sent[1])
+                    acked.append(sent[:2])  # the version it was made on orders it among both seats' actions
                     tally.actions += 1
                     tally.latencies.append(time.perf_counter() - sent[2])
                     sent = None
@@ -359,7 +360,7 @@ def check_records(url: str, tally: Tally) -> tuple[int, list[str]]:
         except Exception as e:
             problems.append(f"{game_id}: does not replay: {e}")
         moves, at = record["moves"], 0
-        for action in acked:
+        for _, action in sorted(acked):
             while at < len(moves) and moves[at] != action:
                 at += 1
             if at == len(moves):
@@ -429,6 +430,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--json", help="also write every minute's figures and the summary to this JSON file")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: the servers and PostgreSQL stop too
     if not 1 <= args.minutes <= 120 or not 1 <= args.processes <= 4 or not 1 <= args.interval <= 60:
         parser.error("--minutes from 1 to 120, --processes from 1 to 4, --interval from 1 to 60")
     with tempfile.TemporaryDirectory(prefix="timessquare-soak-") as folder:
