@@ -8,9 +8,17 @@ shared machine falls on all of them alike; each first plays a warm-up second, no
 
 A step is one agent's action with its observation and mask ready: for PettingZoo `env.last()` then
 `env.step()`; for Gymnasium and the vector environment one learner action (the opponent, our compiled or
-Python `random`, moves inside the step); for OpenSpiel one player action with the observation tensor of
-the player to act (chance outcomes sampled, not counted). "cpu steps/s" is steps over the process's CPU
-time: on a shared machine, what one whole core does.
+Python `random`, moves inside the step; in self-play the caller's action for the seat to move); for
+OpenSpiel one player action with the observation tensor of the player to act (chance outcomes sampled, not
+counted). "cpu steps/s" is steps over the process's CPU time: on a shared machine, what one whole core does.
+
+How the vector environment's actions are drawn changes its figure, so each row says it:
+- `times_square_vector`: the legal id with the highest of a few tables of random numbers drawn before the
+  clock starts, and `copy=False` (the environment's own arrays, no copy a step): the environment's cost
+  with the lightest policy around it;
+- the `..._per_step` rows and the opponents' rows: a fresh random legal id each step from numpy's generator
+  (`rng.random` over the mask, then argmax), and `copy=True` (the default): what a numpy policy pays, and
+  the like-for-like comparison with the other environments here, which also draw each action when taken.
 
 PettingZoo's card games need `rlcard` and connect four needs `pygame` (the extra `rl-compare`); an
 environment whose dependencies are missing is reported as such and skipped.
@@ -76,7 +84,34 @@ def gymnasium_env() -> Runner:
     return run
 
 
+def vector_env_per_step(num_envs: int, opponent: str) -> Runner:
+    """The vector environment with a random legal id drawn each step, copies on (the default)."""
+    from timessquare.envs.vector import TimesSquareVectorEnv
+
+    envs = TimesSquareVectorEnv(num_envs, opponent=opponent)
+    state: dict[str, Any] = {}
+
+    def run(seconds: float, rng: np.random.Generator) -> tuple[int, int]:
+        if not state:
+            state["mask"] = envs.reset(seed=int(rng.integers(2**31)))[1]["action_mask"]
+        steps = games = 0
+        mask = state["mask"]
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            for _ in range(16):
+                actions = np.where(mask > 0, rng.random(mask.shape), -1.0).argmax(axis=1)
+                _, _, terminated, truncated, info = envs.step(actions)
+                mask = info["action_mask"]
+                games += int(terminated.sum() + truncated.sum())
+            steps += 16 * num_envs
+        state["mask"] = mask
+        return steps, games
+
+    return run
+
+
 def vector_env(num_envs: int = 256) -> Runner:
+    """The vector environment with its actions drawn in advance and copy=False (`timessquare bench`'s)."""
     from timessquare.envs.vector import TimesSquareVectorEnv
 
     envs = TimesSquareVectorEnv(num_envs, opponent="random", copy=False)
@@ -131,7 +166,23 @@ def openspiel(game_name: str) -> Runner:
 
 ENVIRONMENTS: dict[str, tuple[Callable[[], Runner], str]] = {
     # name: (how to make its runner, what it is)
-    "times_square_vector": (vector_env, "this project: envs.vector, 256 games in C, one process"),
+    "times_square_vector": (vector_env, "ours: 256 games in C vs random; actions drawn in advance, copy=False"),
+    "times_square_vector_per_step": (
+        lambda: vector_env_per_step(256, "random"),
+        "ours: 256 games in C vs random; an action drawn each step, copy=True",
+    ),
+    "times_square_vector_self": (
+        lambda: vector_env_per_step(256, "self"),
+        "ours: 256 games in C, self-play (both seats); an action drawn each step, copy=True",
+    ),
+    "times_square_vector_heuristic": (
+        lambda: vector_env_per_step(64, "heuristic"),
+        "ours: 64 games in C vs the compiled heuristic; an action drawn each step, copy=True",
+    ),
+    "times_square_vector_learned": (
+        lambda: vector_env_per_step(64, "learned"),
+        "ours: 64 games in C vs the compiled learned player; an action drawn each step, copy=True",
+    ),
     "times_square": (lambda: pettingzoo("timessquare.envs.times_square_v0"), "this project: PettingZoo AEC"),
     "times_square_gym": (gymnasium_env, "this project: Gymnasium TimesSquare-v0 vs random"),
     "times_square_openspiel": (lambda: openspiel("python_times_square"), "this project: OpenSpiel (Python game)"),
@@ -150,8 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="rounds the seconds are split into (default 5)")
     parser.add_argument(
         "--envs",
-        default="times_square_vector,times_square,times_square_gym,times_square_openspiel,connect_four,"
-        "openspiel_connect_four",
+        default="times_square_vector,times_square_vector_per_step,times_square,times_square_gym,"
+        "times_square_openspiel,connect_four,openspiel_connect_four",
         help=f"comma-separated, from: {', '.join(ENVIRONMENTS)}",
     )
     parser.add_argument("--seed", type=int, default=0)

@@ -3,11 +3,12 @@
     .venv/bin/python scripts/train_sb3.py --algo maskable-ppo --steps 200000 --opponent heuristic --out /tmp/mppo.zip
 
 The learner plays `TimesSquareSB3VecEnv` (timessquare.envs.sb3: the C games as SB3's VecEnv) against
-`--opponent` (random or heuristic, a random seat each game). `maskable-ppo` samples only legal actions (the
-masks of `action_masks()`); `ppo` sees no mask, and an illegal action costs the penalty (-0.1) and changes
-nothing. At the end the greedy policy (masked for maskable-ppo) plays `--eval-games` games against random
-and against the heuristic; the script prints its points per game (win 1, draw 1/2) with 95% Wilson
-intervals, the training time and the CPU time. Needs the extra sb3 (`pip install -e '.[sb3]'`).
+`--opponent` (random, heuristic or learned, all compiled; a random seat each game). `maskable-ppo` samples
+only legal actions (the masks of `action_masks()`); `ppo` sees no mask, and an illegal action costs the
+penalty (-0.1) and changes nothing. At the end the greedy policy (masked for maskable-ppo) plays
+`--eval-games` games against random, against the heuristic and against the learned player; the script
+prints its points per game (win 1, draw 1/2) with 95% Wilson intervals, the training time and the CPU
+time. Needs the extra sb3 (`pip install -e '.[sb3]'`).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--algo", choices=("maskable-ppo", "ppo"), default="maskable-ppo")
     parser.add_argument("--steps", type=int, default=200_000, help="learner steps (default 200000)")
-    parser.add_argument("--opponent", choices=("random", "heuristic"), default="heuristic")
+    parser.add_argument("--opponent", choices=("random", "heuristic", "learned"), default="heuristic")
     parser.add_argument("--envs", type=int, default=16, help="games stepped together (default 16)")
     parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
@@ -79,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{args.algo}: {model.num_timesteps} steps against {args.opponent} in {wall:.0f} s ({cpu:.0f} CPU s)")
     if args.out:
         model.save(args.out)
-    for opponent in ("random", "heuristic"):
+    for opponent in ("random", "heuristic", "learned"):
         score, played, cut = evaluate(model, masked, opponent, args.eval_games, args.seed + 100)
         lo, hi = wilson_interval(score, played)
         cuts = f", {cut} cut at the length bound (lost)" if cut else ""

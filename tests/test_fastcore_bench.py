@@ -21,6 +21,8 @@ def test_bench_json_gives_both_paths_side_by_side(capsys: pytest.CaptureFixture[
     vector = doc["vector_env"]
     assert vector["steps_per_second"] > 0 and vector["steps"] >= vector["num_envs"]
     assert vector["engine"] == ("c" if fast.available() else "python")
+    # the figure says how it was measured (docs/research.md): actions drawn before the clock, no copies
+    assert (vector["actions"], vector["copy"], vector["opponent"]) == ("drawn in advance", False, "random")
     paths = ("python", "compiled") if fast.available() else ("python",)
     for path in paths:
         figures = doc[path]

@@ -94,7 +94,7 @@ def test_the_compiled_and_the_pure_python_player_choose_the_same_turns() -> None
 
 
 def test_the_search_takes_the_learned_evaluation_by_parameter() -> None:
-    for spec in ("expert:learned=3", "hard:learned=x", "ismcts:learned=5"):
+    for spec in ("expert:learned=5", "hard:learned=x", "ismcts:learned=1.5"):
         with pytest.raises(TimesSquareError):
             make_player(spec)
     player = make_player("hard:iterations=30,learned=2")
@@ -158,3 +158,101 @@ def test_the_training_command_is_repeatable_and_recorded_in_the_net(tmp_path: Pa
         assert sorted(a) == ["g", "x", "y"] and all(np.array_equal(a[k], b[k]) for k in a)
     assert {k: v for k, v in docs[0].items() if k != "about"} == {k: v for k, v in docs[1].items() if k != "about"}
     assert docs[0]["w1"] != json.loads((tmp_path / "a" / "net0.json").read_text())["w1"]  # refitted on round 1
+
+
+def positions_for_the_net(games: int) -> list[tuple[fastcore.Core, int]]:
+    """Compiled positions at a turn's start (or mid-turn) from seeded games of random and heuristic play."""
+    from timessquare.players.heuristic import HeuristicPlayer
+
+    out = []
+    for seed in range(games):
+        game = Game.new(seed)
+        rng = random.Random(seed)
+        player = HeuristicPlayer(DEFAULT_RULES)
+        for k in range(400):
+            state = game.state
+            if state.result is not None:
+                break
+            if k % 5 == 0:
+                out.append((fastcore.to_core(state), state.to_move))
+            legal = state.legal_ids()
+            aid = rng.choice(legal) if seed % 2 else player.choose(game.view(state.to_move), legal, rng)
+            game.apply(aid)
+    return out
+
+
+@needs_c
+def test_the_learned_top_turns_are_those_of_every_turns_value() -> None:
+    """top_turns in the learned modes (the net everywhere, or in the tree and the leaves) values exactly only
+    the turns that can reach the top (bounds first): the turns, their order and their values are those of
+    valuing every turn and sorting."""
+    install(shipped_net())
+    checked = 0
+    for core, seat in positions_for_the_net(12):
+        with fastcore.evaluation_mode(fastcore.EVAL_NET):
+            every = core.scored_turns(seat, 400)
+        for mode in (fastcore.EVAL_NET, fastcore.EVAL_NET_TREE):
+            with fastcore.evaluation_mode(mode):
+                for top in (1, 4, 8):
+                    for late_first in (True, False):
+                        sign = -1 if late_first else 1  # equal values: the later turn first, or the earlier
+                        order = sorted(range(len(every)), key=lambda i: (-every[i][1], sign * i))[:top]
+                        got = core.top_turns(seat, 400, top, late_first)
+                        assert [(a, v) for a, v, _ in got] == [(every[i][0], every[i][1]) for i in order]
+        checked += 1
+    assert checked > 100
+
+
+@needs_c
+def test_in_the_tree_mode_the_playouts_stay_linear_and_the_leaves_learned() -> None:
+    """EVAL_NET_TREE (learned=4): a playout is the one of EVAL_NET_LEAVES (linear turns, the net's value)."""
+    from timessquare.players.compiled_worlds import chance_from
+
+    install(shipped_net())
+    differs = 0
+    for core, seat in positions_for_the_net(4):
+        if core.result is not None:
+            continue
+        values = []
+        for mode in (fastcore.EVAL_NET_LEAVES, fastcore.EVAL_NET_TREE, fastcore.EVAL_NET):
+            with fastcore.evaluation_mode(mode):
+                values.append(core.playout(seat, 2, 200, chance_from(random.Random(3))))
+        assert values[0] == values[1]
+        differs += values[2] != values[0]
+    assert differs > 0  # the net's playouts choose other turns: the comparison can tell them apart
+
+
+@needs_c
+@pytest.mark.parametrize("learned", [3, 4])
+def test_learned_3_ranks_and_seeds_the_root_turns_with_the_network(learned: int) -> None:
+    """`learned=3` (and 4): the root's `width` turns are the network's best, each starting from its value."""
+    from timessquare.players.evaluation import discard_order
+    from timessquare.players.ismcts import SearchPlayer
+    from timessquare.players.turns import complete_turns
+
+    net = shipped_net()
+    checked = 0
+    for seed in range(6):
+        game = Game.new(seed)
+        rng = random.Random(seed)
+        for _ in range(12):  # a few random actions, then a turn's start
+            game.apply(rng.choice(game.state.legal_ids()))
+        while game.state.turn_key != 0 and game.state.result is None:
+            game.apply(rng.choice(game.state.legal_ids()))
+        if game.state.result is not None:
+            continue
+        seat = game.state.to_move
+        player = make_player(f"ismcts:iterations=20,workers=1,width=5,learned={learned}")
+        assert isinstance(player, SearchPlayer)
+        stats = player.search(game.view(seat), random.Random(1))
+        if stats.iterations == 0:
+            continue  # a turn taken without search
+        values = {
+            t.actions: net.value(t.state, seat)
+            for t in complete_turns(game.state, 1500, discard_order(game.state, seat))
+        }
+        best = sorted(values.values(), reverse=True)[:5]
+        assert stats.priors == pytest.approx(best, abs=1e-9)
+        assert [values[tuple(a)] for a in stats.turns] == pytest.approx(stats.priors, abs=1e-9)
+        checked += 1
+    assert checked >= 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -196,3 +197,55 @@ def test_hints_are_only_for_the_seat_to_move() -> None:
         suggest(game.view(waiting), DEFAULT_RULES, seconds=0.05)
     with pytest.raises(TimesSquareError):
         suggest(game.view(None), DEFAULT_RULES, seconds=0.05)
+
+
+@pytest.mark.parametrize(("level", "own"), [("hard", 0.5), ("expert", 1.7)])
+def test_the_search_levels_take_a_time_budget_in_place_of_theirs(level: str, own: float) -> None:
+    from timessquare.players.ismcts import SearchPlayer
+
+    player = make_player(f"{level}:seconds=0.25,workers=1")
+    try:
+        assert isinstance(player, SearchPlayer)
+        assert (player.config.seconds, player.config.iterations) == (0.25, 0)
+        default = make_player(f"{level}:workers=1")
+        assert isinstance(default, SearchPlayer) and default.config.seconds == own
+        # the rest of the level stays: the expert's worlds and depth, the name people see
+        assert (player.config.pool, player.config.depth) == (default.config.pool, default.config.depth)
+        assert player.name == level
+    finally:
+        player.close()
+
+
+def test_a_search_level_stops_at_the_seconds_given_not_its_own() -> None:
+    from timessquare.players.ismcts import SearchPlayer
+
+    game = game_in_progress(3, 2)
+    seat = game.state.to_move
+    player = make_player("hard:seconds=0.05,workers=1")  # hard's own time is 0.5 s
+    try:
+        start = time.perf_counter()
+        player.choose(game.view(seat), game.state.legal_ids(), random.Random(1))
+        assert time.perf_counter() - start < 0.45
+        assert isinstance(player, SearchPlayer) and player.last_stats is not None
+        assert player.last_stats.iterations > 0  # it searched (not a turn taken without search)
+    finally:
+        player.close()
+
+
+def test_with_both_budgets_the_search_stops_at_the_first() -> None:
+    from timessquare.players.ismcts import SearchPlayer
+
+    player = make_player("hard:seconds=30,iterations=60,workers=1")
+    game = game_in_progress(3, 2)
+    try:
+        assert isinstance(player, SearchPlayer)
+        player.choose(game.view(game.state.to_move), game.state.legal_ids(), random.Random(1))
+        assert player.last_stats is not None and 0 < player.last_stats.iterations <= 60
+    finally:
+        player.close()
+
+
+@pytest.mark.parametrize("spec", ["hard:seconds=0", "expert:seconds=-1", "expert:seconds=soon", "hard:second=1"])
+def test_a_bad_time_budget_for_a_level_is_refused(spec: str) -> None:
+    with pytest.raises(TimesSquareError):
+        make_player(spec)

@@ -14,10 +14,11 @@ import pytest
 from positions import make_state, play
 from timessquare.actions import action_id
 from timessquare.cards import CARD_CODES
+from timessquare.catalog import LANGUAGES
 from timessquare.explain import ENGLISH, REASON_KINDS, Reason, english, illegal_reason, why_illegal
 from timessquare.game import Game
 from timessquare.session import GameSession, NotYourTurnError
-from timessquare.session.reasons import FRENCH, SESSION_WORDS, reason_words
+from timessquare.session.reasons import REASON_WORDS, SESSION_WORDS, reason_words
 from timessquare.variants import Rules
 
 RULE_SETS = (Rules(), Rules(toward_mover=True), Rules(first_deb_card_locks=True))
@@ -60,13 +61,14 @@ def refusals(games: int) -> Iterator[tuple[GameSession, int, int]]:
                 session.act(seat, rng.choice(legal))
 
 
-def test_every_kind_of_reason_has_words_in_both_languages_with_the_same_details() -> None:
-    assert set(FRENCH) == set(ENGLISH) == set(REASON_KINDS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_kind_of_reason_has_words_in_every_language_with_the_same_details(lang: str) -> None:
+    assert set(REASON_WORDS[lang]) == set(ENGLISH) == set(REASON_KINDS)
     for kind in REASON_KINDS:
-        assert placeholders(FRENCH[kind]) == placeholders(ENGLISH[kind]), kind
-    assert set(SESSION_WORDS["fr"]) == set(SESSION_WORDS["en"])
+        assert placeholders(REASON_WORDS[lang][kind]) == placeholders(ENGLISH[kind]), kind
+    assert set(SESSION_WORDS[lang]) == set(SESSION_WORDS["en"])
     for key, words in SESSION_WORDS["en"].items():
-        assert placeholders(SESSION_WORDS["fr"][key]) == placeholders(words), key
+        assert placeholders(SESSION_WORDS[lang][key]) == placeholders(words), key
 
 
 def test_the_french_reasons_of_whole_games_contain_no_english_sentence() -> None:

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from timessquare.actions import ACTIONS
+from timessquare.actions import ACTIONS, END_ID
+from timessquare.cards import SEAT_NAMES
 from timessquare.errors import GameOverError, IllegalActionError
 from timessquare.game import Game
 from timessquare.players import make_player
 from timessquare.record import replay, to_record
 from timessquare.session import GameSession, LogEntry, NotYourTurnError, StaleVersionError
+from timessquare.session.change import ACTION, TIME, Change
+from timessquare.session.clock import Clock, TimeControl
 
 
 def people(seed: int = 3) -> GameSession:
@@ -33,8 +37,9 @@ def test_a_person_acts_only_on_their_own_turn_and_on_the_current_version() -> No
     with pytest.raises(StaleVersionError):
         session.act(seat, legal[0], version=version - 1)
     assert session.version == version and session.game.moves == []  # nothing changed
-    entries = session.act(seat, legal[0], version=version)
-    assert session.version == version + 1 and entries and entries[0].notation == ACTIONS[legal[0]].notation
+    change = session.act(seat, legal[0], version=version)
+    assert session.version == version + 1 == change.after and change.before == version
+    assert change.log and change.log[0].notation == ACTIONS[legal[0]].notation
 
 
 def test_an_illegal_action_is_refused_with_its_rule_and_changes_nothing() -> None:
@@ -77,10 +82,16 @@ def test_updates_carry_only_what_each_seat_may_see() -> None:
 
 def test_a_whole_game_between_computers_is_a_valid_record_with_a_log_in_words() -> None:
     heard: list[LogEntry] = []
+    changes: list[Change] = []
     session = GameSession(Game.new(11), {0: make_player("heuristic"), 1: make_player("random")}, random.Random(2))
-    session.listeners.append(heard.extend)
+    session.listeners.append(changes.append)
     session.run_computers()
+    heard = [entry for change in changes for entry in change.log]
     assert session.is_over and session.to_move is None
+    # one counter: each change follows on from the last, and its record entries are the record's from there
+    assert [c.before for c in changes] == [0] + [c.after for c in changes[:-1]] and changes[-1].after == session.version
+    assert [m for c in changes for m in c.moves] == session.game.moves
+    assert changes[-1].outcome == session.outcome and all(c.outcome is None for c in changes[:-1])
     assert replay(to_record(session.game)).result == session.game.result
     assert heard == session.log and session.log[-1].words.startswith("Game over")
     actions = [e for e in session.log if e.notation]
@@ -125,3 +136,25 @@ def test_a_resignation_is_told_in_french() -> None:
     session = people(5)
     session.resign(1, "resigned")
     assert session.log[-1].text("fr") == "Partie terminée : B perd par forfait (abandon). A gagne."
+
+
+def test_a_clock_that_ran_out_makes_the_late_change_the_loss_on_time_before_anything_is_applied() -> None:
+    start = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+    moment = [start]
+    session = people()
+    mover = session.to_move
+    assert mover is not None
+    session.clock = Clock.start(TimeControl.parse("1+2"), SEAT_NAMES[mover], start)
+    session.now = lambda: moment[0]
+    moment[0] = start + timedelta(seconds=10)
+    while session.to_move == mover:  # the turn passes at 10 s: 50 s left, and 2 s more
+        change = session.act(mover, "end" if END_ID in session.legal_ids(mover) else session.legal_ids(mover)[0])
+    assert change.kind == ACTION and change.clock is session.clock
+    assert session.clock.left[SEAT_NAMES[mover]] == 52_000 and session.clock.running == SEAT_NAMES[1 - mover]
+    other, moves = 1 - mover, list(session.game.moves)
+    moment[0] = start + timedelta(seconds=70)  # the other seat's minute ran out at 10 + 60 s
+    late = session.act(other, session.legal_ids(other)[0])
+    assert late.kind == TIME and session.game.moves == moves and late.moves == ()  # the action was not applied
+    assert late.outcome is not None and late.outcome.winner == SEAT_NAMES[mover] and late.clock is not None
+    assert late.clock.running is None and late.clock.left[SEAT_NAMES[other]] == 0
+    assert late.before == len(moves) and late.after == session.version == len(moves) + 1

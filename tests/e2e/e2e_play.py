@@ -28,6 +28,16 @@ def screenshot(page: Page, name: str, full_page: bool = True) -> Path:
     return path
 
 
+SIDEWAYS = "() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })"
+
+
+def no_sideways_scroll(page: Page, width: int) -> None:
+    """Nothing scrolls sideways: the document is no wider than the screen it is laid out for (on a phone the
+    window's innerWidth grows with an overflowing page, so comparing with it cannot fail; clientWidth does not)."""
+    measured = page.evaluate(SIDEWAYS)
+    assert measured["scroll"] <= measured["client"] <= width, measured
+
+
 def wait_ready(page: Page) -> None:
     page.wait_for_selector("html[data-ready]", state="attached")
 

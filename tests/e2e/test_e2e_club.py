@@ -12,7 +12,16 @@ from collections.abc import Callable
 from typing import Any
 
 from conftest import Watched
-from e2e_play import invite_a_friend, my_turn, screenshot, trade_all, version, wait_ready, wait_version
+from e2e_play import (
+    invite_a_friend,
+    my_turn,
+    no_sideways_scroll,
+    screenshot,
+    trade_all,
+    version,
+    wait_ready,
+    wait_version,
+)
 from e2e_server import Server
 from test_e2e_online import GAME_URL, api, sign_up
 
@@ -154,12 +163,19 @@ def test_the_chat_and_the_offer_on_a_phone_in_french_and_english(
     for page in (mine, theirs):
         page.wait_for_url(GAME_URL)
         wait_ready(page)
+    # on a phone the chat waits behind its button (issue 33): opened as a sheet, shut again
+    theirs.click("#chat-open")
     theirs.fill("#chat-text", "Bonne partie ! " + "très " * 30 + "longue phrase")
     theirs.press("#chat-text", "Enter")
+    mine.wait_for_selector("#chat-unread:not([hidden])")
+    mine.click("#chat-open")
     mine.locator("#chat-lines li", has_text="Bonne partie").wait_for()
     mine.fill("#chat-text", "Merci")
     mine.press("#chat-text", "Enter")
     theirs.locator("#chat-lines li", has_text="Merci").wait_for()
+    screenshot(mine, "club-phone-chat-sheet-fr", full_page=False)
+    for page in (mine, theirs):
+        page.click("#chat-close")
     theirs.click("#offer-draw")
     mine.locator("#offer-status", has_text="votre adversaire propose la nulle").wait_for()
     mine.click("#alerts summary")
@@ -167,7 +183,7 @@ def test_the_chat_and_the_offer_on_a_phone_in_french_and_english(
         if lang == "en":
             mine.click("button[data-lang=en]")
             mine.locator("#offer-status", has_text="your opponent offers a draw").wait_for()
-        assert mine.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        no_sideways_scroll(mine, mine.viewport_size["width"])
         mine.locator("#social").scroll_into_view_if_needed()
         screenshot(mine, f"club-phone-{lang}", full_page=False)
         screenshot(mine, f"club-phone-{lang}-page")
@@ -211,7 +227,7 @@ def test_a_tournament_page_fills_in_live(server: Server, open_page: Callable[...
     alice.click("button[data-lang=fr]")
     alice.locator("#tournament-meta", has_text="ronde 1 sur 2").wait_for()
     screenshot(alice, "club-tournament-fr-phone")
-    assert alice.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    no_sideways_scroll(alice, alice.viewport_size["width"])
     alice.set_viewport_size({"width": 1280, "height": 900})
     screenshot(alice, "club-tournament-fr", full_page=False)
 

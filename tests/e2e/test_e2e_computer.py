@@ -43,7 +43,8 @@ def test_whole_game_against_the_computer_by_clicks(server: Server, open_page: Ca
     assert page.inner_text("#over-reason")
     screenshot(page, "game-over-dialog", full_page=False)
     close_over_dialog(page)
-    assert page.title() == "Game over · Times Square"
+    results = {"You won!": "You won", "You lost.": "You lost", "A draw.": "A draw"}
+    assert page.title() == f"{results[title]} · Times Square"  # the result, in the tab too
     final = figures(page)
     log_size = page.locator("#log li").count()
     assert log_size > played["turns"]

@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Callable
 
 from conftest import Watched
-from e2e_play import wait_ready
+from e2e_play import no_sideways_scroll, wait_ready
 from e2e_server import Server
 from test_e2e_online import sign_up
 from test_e2e_street import open_g2_game
@@ -27,13 +27,13 @@ def test_every_header_links_the_lobby_the_leaderboard_and_logging_in(
         assert page.locator('.site-nav a[href="/players"]').is_visible(), path
         page.locator("#nav-log-in").wait_for()
         assert page.get_attribute("#nav-log-in", "href") == "/lobby#account"
-        assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
+        no_sideways_scroll(page, 375)
     french = open_page(locale="fr-FR", width=360, height=640, mobile=True).page  # longer words, a narrower phone
     for path in PAGES:
         french.goto(server.url + path)
         wait_ready(french)
         # against the screen's width (a phone's browser widens its window to a page wider than the screen)
-        assert french.evaluate("document.documentElement.scrollWidth") <= 360, path
+        no_sideways_scroll(french, 360)
     open_g2_game(server, page)
     assert page.locator('.site-nav a[href="/lobby"]').is_visible()
     assert page.locator('.site-nav a[href="/players"]').is_visible()

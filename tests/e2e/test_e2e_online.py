@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from conftest import Watched
-from e2e_play import play_to_the_end, screenshot, wait_ready
+from e2e_play import no_sideways_scroll, play_to_the_end, screenshot, wait_ready
 from e2e_server import Server
 
 from timessquare.web.online.glicko2 import Rating, rate_game
@@ -130,7 +130,7 @@ def test_the_lobby_in_french_on_a_phone_and_a_bad_name_never_markup(
     page.wait_for_selector("#lobby-message:not([hidden])")
     assert "3 à 20 lettres" in page.inner_text("#lobby-message")  # checked here, in the page's language
     assert page.locator("#main img[src=x]").count() == 0 and dialogs == []
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    no_sideways_scroll(page, 390)
     screenshot(page, "online-lobby-fr-phone")
     watched.allowed.append(re.compile(r"status of 404"))  # the player page asks for a player that is not there
     page.goto(server.url + "/players/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 
 from conftest import Watched
-from e2e_play import SCREENSHOTS, play_one_card, screenshot, start_computer_game, version, wait_ready
+from e2e_play import SCREENSHOTS, SIDEWAYS, play_one_card, screenshot, start_computer_game, version, wait_ready
 from e2e_server import Server
 
 WIDTH = 375
@@ -14,7 +14,8 @@ WIDTH = 375
 
 def overflow(page: object) -> int:
     """How many CSS pixels the page is wider than the screen (0 when it fits)."""
-    return int(page.evaluate("document.documentElement.scrollWidth") - WIDTH)  # type: ignore[attr-defined]
+    sizes = page.evaluate(SIDEWAYS)  # type: ignore[attr-defined]
+    return int(max(sizes["scroll"] - sizes["client"], sizes["client"] - WIDTH))
 
 
 def test_a_phone_can_play(server: Server, open_page: Callable[..., Watched]) -> None:

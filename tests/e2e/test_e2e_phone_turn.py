@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import Watched
-from e2e_play import end_turn, play_one_card, screenshot, wait_turn_or_over
+from e2e_play import end_turn, no_sideways_scroll, play_one_card, screenshot, wait_turn_or_over
 from e2e_server import Server
 from test_e2e_street import TOUCH, boxes, open_g2_game
 
@@ -39,7 +39,7 @@ def test_a_turn_fits_one_phone_screen(
     assert measured["span"] <= height, measured
     # the page brought the turn on screen: all four are in view without the player scrolling
     assert measured["top"] >= -0.5 and measured["bottom"] <= height + 0.5, measured
-    assert page.evaluate("document.documentElement.scrollWidth") <= width  # the screen's, not the window's
+    no_sideways_scroll(page, width)
     screenshot(page, f"phone-turn-{width}x{height}", full_page=False)
 
     g2 = page.locator("#hand .card", has_text="G2").first
@@ -51,7 +51,7 @@ def test_a_turn_fits_one_phone_screen(
     assert on_screen(page, "#board") and on_screen(page, "#board .target")
     targets = boxes(page, "#board .target")
     assert len(targets) >= 4 and all(box["w"] >= TOUCH - 0.5 and box["h"] >= TOUCH - 0.5 for box in targets)
-    assert page.evaluate("document.documentElement.scrollWidth") <= width  # the screen's, not the window's
+    no_sideways_scroll(page, width)
     screenshot(page, f"phone-targets-{width}x{height}", full_page=False)
 
     # the other seat's turn plays out on the board in view: the page does not move when the turn ends
@@ -83,5 +83,5 @@ def test_a_tablet_upright_and_a_phone_on_its_side(server: Server, open_page: Cal
     assert side.get_attribute("#board", "data-layout") == "long"
     measured = span(side)
     assert measured["span"] <= 375 and measured["bottom"] <= 375 + 0.5, measured
-    assert side.evaluate("document.documentElement.scrollWidth") <= 667
+    no_sideways_scroll(side, 667)
     screenshot(side, "phone-side-667x375", full_page=False)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import Watched
-from e2e_play import SCREENSHOTS, is_over, trade_all, wait_ready, wait_turn_or_over
+from e2e_play import SCREENSHOTS, is_over, no_sideways_scroll, trade_all, wait_ready, wait_turn_or_over
 from e2e_server import Server
 from test_e2e_defects import live_game_with_a_g2
 
@@ -48,7 +48,7 @@ def test_the_whole_street_on_a_phone(width: int, server: Server, open_page: Call
     page = open_page(width=width, height=667, mobile=True).page
     open_g2_game(server, page)
     assert page.get_attribute("#board", "data-layout") == "folded"
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    no_sideways_scroll(page, width)
     street = boxes(page, "#board .space") + boxes(page, "#board .club")
     assert len(street) == 17 + 2
     assert all(box["x"] >= 0 and box["x"] + box["w"] <= width + 0.5 for box in street), street
@@ -66,7 +66,7 @@ def test_the_whole_street_on_a_phone(width: int, server: Server, open_page: Call
     assert len(boxes(page, "#board .target")) >= 4
     small = [box for box in targets if box["w"] < TOUCH - 0.5 or box["h"] < TOUCH - 0.5]
     assert not small, small
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    no_sideways_scroll(page, width)
 
 
 def test_a_1280x800_screen_shows_the_turn_the_hand_the_moves_and_the_end_together(
@@ -127,7 +127,7 @@ def test_the_board_changes_layout_with_the_screen(server: Server, open_page: Cal
     page.set_viewport_size({"width": 375, "height": 667})
     page.wait_for_function("() => document.getElementById('board').dataset.layout === 'folded'")
     assert (page.get_attribute("#board", "data-figures"), page.locator("#board .target").count()) == before
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    no_sideways_scroll(page, 375)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_function("() => document.getElementById('board').dataset.layout === 'long'")
     assert page.locator("#board .target").count() == before[1]

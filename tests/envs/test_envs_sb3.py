@@ -3,6 +3,8 @@ masks MaskablePPO asks for, and sb3-contrib's MaskablePPO training on it (the op
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -18,6 +20,7 @@ from stable_baselines3.common.vec_env import VecEnv
 
 from timessquare import _fastcore
 from timessquare.envs.sb3 import TimesSquareSB3VecEnv
+from timessquare.errors import TimesSquareError
 
 pytestmark = pytest.mark.skipif(not _fastcore.available(), reason="the compiled core is not built")
 
@@ -56,4 +59,87 @@ def test_maskable_ppo_trains_on_the_compiled_env() -> None:
         assert masks[np.arange(8), actions].all()
         obs, _rewards, _dones, infos = env.step(actions)
         assert not any(info.get("illegal_action") for info in infos)
+    env.close()
+
+
+def illegal_ids(env: TimesSquareSB3VecEnv) -> np.ndarray[Any, Any]:
+    """An illegal action id for each game."""
+    return np.array([int(np.flatnonzero(~m)[0]) for m in get_action_masks(env)])
+
+
+def test_set_attr_illegal_reward_takes_effect_in_the_games_named() -> None:
+    env = TimesSquareSB3VecEnv(num_envs=4, illegal_reward=-0.1)
+    env.reset()
+    env.set_attr("illegal_reward", -2.0, indices=[1, 3])
+    assert env.get_attr("illegal_reward") == pytest.approx([-0.1, -2.0, -0.1, -2.0])
+    assert env.get_attr("illegal_reward", indices=3) == pytest.approx([-2.0])
+    _obs, rewards, _dones, infos = env.step(illegal_ids(env))
+    assert all(info["illegal_action"] for info in infos)
+    assert rewards == pytest.approx([-0.1, -2.0, -0.1, -2.0])
+    env.set_attr("illegal_reward", 0.0)  # all games
+    _obs, rewards, _dones, _infos = env.step(illegal_ids(env))
+    assert rewards == pytest.approx([0.0] * 4)
+    env.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "indices", "message"),
+    [
+        ("opponent", "heuristic", None, "cannot be set"),
+        ("illegal_reward", "much", None, "number"),
+        ("illegal_reward", float("nan"), None, "finite"),
+        ("illegal_reward", -1.0, [4], "no game 4"),
+    ],
+)
+def test_set_attr_refuses_what_it_cannot_do_and_changes_nothing(
+    name: str, value: object, indices: object, message: str
+) -> None:
+    env = TimesSquareSB3VecEnv(num_envs=4)
+    with pytest.raises(TimesSquareError, match=message):
+        env.set_attr(name, value, indices=indices)
+    assert env.get_attr("illegal_reward") == pytest.approx([-0.1] * 4)
+    assert env.get_attr("opponent") == ["random"] * 4
+    env.close()
+
+
+def test_the_adapter_runs_the_learned_opponent_compiled() -> None:
+    env = TimesSquareSB3VecEnv(num_envs=4, opponent="learned")
+    assert env.venv.engine == "c"
+    env.reset()
+    for _ in range(50):
+        _obs, _rewards, _dones, infos = env.step(get_action_masks(env).argmax(axis=1))
+        assert not any(info.get("illegal_action") for info in infos)
+    env.close()
+
+
+def test_selfplay_through_the_adapter_gives_both_seats_their_rewards() -> None:
+    env = TimesSquareSB3VecEnv(num_envs=8, opponent="self")
+    env.seed(5)
+    env.reset()
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(2000):
+        masks = get_action_masks(env)
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        _obs, rewards, dones, infos = env.step(actions)
+        for i in np.flatnonzero(dones):
+            ended += 1
+            both = infos[i]["rewards"]
+            assert sum(both) == 0 and rewards[i] in both
+            result = infos[i]["result"]
+            assert both == ([0.0, 0.0] if result == "draw" else [1.0, -1.0] if result == "A" else [-1.0, 1.0])
+        if ended >= 16:
+            break
+    assert ended >= 16
+    env.close()
+
+
+def test_the_documented_snippet_logs_episode_statistics_with_vecmonitor() -> None:
+    from stable_baselines3.common.vec_env import VecMonitor
+
+    env = VecMonitor(TimesSquareSB3VecEnv(num_envs=8, opponent="heuristic"))
+    model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=256, n_epochs=1, seed=0, device="cpu")
+    model.learn(total_timesteps=512)
+    assert len(model.ep_info_buffer) > 0  # what ep_rew_mean and ep_len_mean are logged from
+    assert {"r", "l"} <= set(model.ep_info_buffer[0])
     env.close()

@@ -22,6 +22,7 @@ from timessquare.web.storage.store import GameStore
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(1, str(Path(__file__).parent.parent))  # the helpers shared by all tests (processes.py)
+from online_helpers import FakeClock
 from pgcluster import PostgresCluster, find_bindir
 
 _counter = itertools.count()
@@ -97,6 +98,18 @@ def make_client(sqlite_url: str) -> Iterator[Callable[..., TestClient]]:
         OPEN_SEATS.pop().close()
     for client in reversed(clients):
         client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """The time the server reads (online_helpers.FakeClock): moved by hand, never slept."""
+    return FakeClock()
+
+
+@pytest.fixture
+def online(make_client: Callable[..., TestClient], clock: FakeClock) -> TestClient:
+    """A server on the test's clock, for online play: accounts log in as often as the tests need."""
+    return make_client(now=clock, login_tries_per_minute=1000)
 
 
 @pytest.fixture

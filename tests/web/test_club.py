@@ -3,23 +3,10 @@ player who has been away, offers (abort, draw) and chat on the game socket."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import pytest
 from conftest import Seat
 from online_helpers import FakeClock, Person, each_plays_a_turn
 from starlette.testclient import TestClient
 from test_online import challenge_and_accept, seats_of
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def online(make_client: Callable[..., TestClient], clock: FakeClock) -> TestClient:
-    return make_client(now=clock, login_tries_per_minute=1000)
 
 
 def resign(seats: dict[str, Seat], seat: str) -> None:

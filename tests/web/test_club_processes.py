@@ -171,6 +171,8 @@ def test_quick_seeks_made_at_once_on_two_processes_meet(two: Cluster) -> None:
 
     async def run(alice: Account, bob: Account) -> None:
         lobbies = {alice.name: await alice.lobby(), bob.name: await bob.lobby()}
+        for socket in lobbies.values():  # each socket is listening (its first lobby came) before anyone seeks
+            await until(socket, lambda m: m["type"] == "lobby")
         with ThreadPoolExecutor(2) as pool:
             asks = [
                 pool.submit(person.call, "POST", "/api/lobby/quick", {"control": "5+3", "rated": True})

@@ -40,7 +40,7 @@ def malformed(rng: random.Random, version: int) -> str | bytes:
         bad = rng.choice(["12", 1.5, None, True, -1, 2**40, [], {"n": 1}])
         return json.dumps({"v": 1, "type": "action", "version": bad, "action": "end"})
     if kind == 7:
-        bad_action = rng.choice([None, 5, ["end"], {"a": 1}, "", "x" * 100])
+        bad_action = rng.choice([None, 95, -1, True, 5.0, ["end"], {"a": 1}, "", "x" * 100])  # ids are 0-94
         return json.dumps({"v": 1, "type": "action", "version": version, "action": bad_action})
     if kind == 8:
         junk = rng.choice(NOT_NOTATION)

@@ -4,22 +4,21 @@ challenge it answered still open), the request is answered `busy`, and asking ag
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from conftest import Seat
-from online_helpers import FakeClock, Person
+from online_helpers import Person
 from sqlalchemy import func, insert, select
 from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 from test_protocol import new_game
 
+from timessquare.session.clock import Clock, TimeControl
 from timessquare.web.storage import GameStart, GameStore, NewGame, Progress
 from timessquare.web.storage import store as store_module
-from timessquare.web.storage.clocks import Clock, TimeControl
 from timessquare.web.storage.online_games import OnlineGame
 from timessquare.web.storage.online_schema import accounts, challenges, online_games
 from timessquare.web.storage.schema import games, seats
@@ -43,11 +42,6 @@ def counts(client: TestClient) -> dict[str, int]:
     with engine.connect() as c:
         tables = (games, seats, online_games, challenges)
         return {t.name: c.execute(select(func.count()).select_from(t)).scalar_one() for t in tables}
-
-
-@pytest.fixture
-def online(make_client: Callable[..., TestClient]) -> TestClient:
-    return make_client(now=FakeClock(), login_tries_per_minute=1000)
 
 
 @pytest.mark.parametrize("step", [AFTER_THE_GAME, AFTER_THE_SEATS])

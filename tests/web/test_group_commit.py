@@ -42,6 +42,7 @@ class FakeStore:
         self.held: list[FakeConnection] = []  # the connection each batch was written with
         self.batches: list[list[str]] = []
         self.stale: set[str] = set()
+        self.broken: set[str] = set()  # games whose change's own statements fail (not the database)
         self.fail = False
         self.release = threading.Event()
         self.release.set()
@@ -52,6 +53,8 @@ class FakeStore:
         self.release.wait()
         if self.fail:
             raise OperationalError("INSERT", {}, Exception("disk I/O error"))
+        if any(a.game_id in self.broken for a in appends):
+            raise ValueError("a settlement that fails")
         self.batches.append([a.game_id for a in appends])
         return [a.game_id not in self.stale for a in appends]
 
@@ -140,3 +143,27 @@ def test_a_lost_connection_is_replaced_and_the_batch_written() -> None:
     assert store.batches == [["g1"]]
     first, second = store.engine.connections
     assert first.closed and store.held == [second]
+
+
+def test_a_change_whose_own_write_fails_fails_alone_not_its_batch() -> None:
+    """A failure of one change's statements (its settlement, say), not of the database: that game's caller
+    gets the error; every other change of the batch is written (each again in a transaction of its own)."""
+    store = FakeStore()
+    store.broken = {"g2"}
+    store.release.clear()  # the first batch waits, so that the others gather into one batch behind it
+    database = Database(store)  # type: ignore[arg-type]
+
+    async def main() -> list[BaseException | None]:
+        first = asyncio.ensure_future(database.append(append("g0")))
+        await asyncio.sleep(0)  # (a turn of the loop: g0's batch is on its way to the thread)
+        rest = [asyncio.ensure_future(database.append(append(f"g{i}"))) for i in range(1, 5)]
+        await asyncio.sleep(0)
+        store.release.set()
+        results = await asyncio.gather(first, *rest, return_exceptions=True)
+        database.close()
+        return results
+
+    results = run(main())
+    assert [type(r).__name__ for r in results] == ["NoneType", "NoneType", "ValueError", "NoneType", "NoneType"]
+    assert sorted(g for batch in store.batches for g in batch) == ["g0", "g1", "g3", "g4"]
+    assert ["g1", "g2", "g3", "g4"] not in store.batches  # the batch that failed was written again one by one

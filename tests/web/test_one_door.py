@@ -30,11 +30,6 @@ def refused(answer: Any) -> bool:
     return bool(answer.status_code == 429 and answer.json()["error"]["code"] == "rate_limited")
 
 
-@pytest.fixture
-def online(make_client: Callable[..., TestClient]) -> TestClient:
-    return make_client(login_tries_per_minute=1000)
-
-
 def finished_game_of_two(client: TestClient) -> tuple[dict[str, Any], Person, Person]:
     alice, bob = Person(client, "Alice"), Person(client, "Bob")
     game = challenge_and_accept(client, alice, bob, "10+5", rated=False)

@@ -16,16 +16,6 @@ from test_protocol import play_until_over
 from timessquare.web.online.glicko2 import Rating, rate_game
 
 
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def online(make_client: Callable[..., TestClient], clock: FakeClock) -> TestClient:
-    return make_client(now=clock, login_tries_per_minute=1000)
-
-
 def challenge_and_accept(
     client: TestClient, alice: Person, bob: Person, control: str, rated: bool = True
 ) -> dict[str, Any]:
@@ -440,22 +430,27 @@ def test_a_time_control_outside_the_offer_is_refused(online: TestClient, control
     assert alice.post("/api/lobby/quick", {"control": control}).status_code == 400
 
 
-def test_a_game_that_ended_before_its_settlement_is_settled_by_the_sweep(
+def test_a_games_end_and_its_ratings_are_one_write_and_an_old_unsettled_end_is_swept(
     online: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     alice, bob = Person(online, "Alice"), Person(online, "Bob")
     game = challenge_and_accept(online, alice, bob, "10+5")
-    service = online.app.state.online.hooks  # type: ignore[attr-defined]
+    store = online.app.state.rooms.database.store  # type: ignore[attr-defined]
 
-    async def broken(*_: Any) -> None:
+    def broken(*_: Any) -> None:
         raise OSError("the database went away")
 
     seats = seats_of(online, game)
     each_plays_a_turn(seats)  # a game nobody moved in would be aborted, not rated
-    monkeypatch.setattr(service, "settle", broken)
+    monkeypatch.setattr(store, "settler", broken)
+    seats["A"].send({"v": 1, "type": "resign"})
+    assert seats["A"].until(lambda m: m["type"] == "error")["code"] == "busy"
+    assert seats["A"].until_state()["over"] is None  # read back: the resignation was not stored without its ratings
+    assert online.get("/api/players/Alice").json()["games"] == 0
+    monkeypatch.setattr(store, "settler", None)  # a game ended where nothing settled it (an older server)
     seats["A"].send({"v": 1, "type": "resign"})
     assert seats["A"].until(lambda m: m["type"] == "state" and m["over"])["over"]["result"] == "B"
-    assert online.get("/api/players/Alice").json()["games"] == 0  # not settled: logged, the player saw the end
+    assert online.get("/api/players/Alice").json()["games"] == 0
     monkeypatch.undo()
     sweep(online)
     assert [online.get(f"/api/players/{p.name}").json()["games"] for p in (alice, bob)] == [1, 1]

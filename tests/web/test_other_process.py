@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 from conftest import Seat, new_game
+from online_helpers import FakeClock, Person, sweep
 from starlette.testclient import TestClient
+from test_online import challenge_and_accept, seats_of
 
 from timessquare.state import State
 from timessquare.web.storage.store import GameStore
@@ -78,3 +80,29 @@ def test_a_stored_game_loads_with_one_replay(
     chances = counting(monkeypatch, State, "apply_chance")
     Seat(restarted, game["id"], None)
     assert len(applied) + len(chances) == entries, "each entry of the record applied once"
+
+
+def test_a_clock_passed_on_in_another_process_is_the_one_this_process_sweeps_with(
+    make_client: Callable[..., TestClient], pg_cluster: Any, clock: FakeClock
+) -> None:
+    from conftest import fresh_pg_database
+
+    url = fresh_pg_database(pg_cluster)
+    here, there = make_client(url, now=clock), make_client(url, now=clock, login_tries_per_minute=1000)
+    alice, bob = Person(there, "Alice"), Person(there, "Bob")
+    game = challenge_and_accept(there, alice, bob, "1+0")
+    watcher = Seat(here, game["id"], None, updates=True)  # this process follows the game from the store's tail
+    seats = seats_of(there, game)
+    first = watcher.state["view"]["to_move"]
+    other = "B" if first == "A" else "A"
+    clock.advance(seconds=10)
+    mover = seats[first]
+    while mover.state["view"]["to_move"] == first:
+        legal = mover.state["legal"]
+        mover.act("end" if "end" in legal else legal[0])
+    watched = watcher.until(lambda m: m["view"]["to_move"] == other)
+    assert watched["online"]["clock"]["running"] == other
+    assert watched["online"]["clock"]["left_ms"][first] == 50_000  # the clock stored with the change, caught up
+    clock.advance(seconds=51)  # 61 s: past the first mover's minute, not the other's
+    assert sweep(here) == 0 and sweep(there) == 0
+    assert Seat(here, game["id"], None).state["over"] is None

@@ -31,11 +31,6 @@ from timessquare.web.workers.fairness import FairQueue, Job
 from timessquare.web.workers.pool import WorkerPool
 
 
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
 def turn(loop: asyncio.AbstractEventLoop, owner: str, name: str = "") -> Job:
     return Job(print, (name or owner,), loop.create_future(), client=owner)
 

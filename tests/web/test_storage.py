@@ -64,9 +64,8 @@ def test_a_whole_game_is_stored_as_it_is_played_and_restored_by_replay(store: Ga
     rng = random.Random(5)
     while table.session.to_move is not None:
         seat = table.session.to_move
-        length, version = table.record_length, table.session.version
-        table.session.act(seat, rng.choice(table.session.legal_ids(seat)))
-        store.append(table.game_id, version, length, table.entries_since(length), table.progress())
+        change = table.session.act(seat, rng.choice(table.session.legal_ids(seat)))
+        store.append(table.game_id, change.before, change.first_ply, change.moves, table.progress())
         if rng.random() < 0.05:  # now and then, read it back mid-game: the same game
             again = Table.restore(store.load(table.game_id))  # type: ignore[arg-type]
             assert again.record() == table.record()

@@ -3,23 +3,11 @@ rounds, paired by score without a repeat, their games rated, to standings with B
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
 
-import pytest
 from conftest import Seat
 from online_helpers import FakeClock, Person, each_plays_a_turn, sweep
 from starlette.testclient import TestClient
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def online(make_client: Callable[..., TestClient], clock: FakeClock) -> TestClient:
-    return make_client(now=clock, login_tries_per_minute=1000)
 
 
 def iso(clock: FakeClock, **later: float) -> str:

@@ -62,6 +62,7 @@ NetWeights = tuple[tuple[float, ...], float, tuple[float, ...], tuple[float, ...
 _net: NetWeights | None = None  # the learned evaluation: linear, bias, w1 (flat, row by row), b1, w2, b2
 _net_given = False  # whether C holds _net
 EVAL_LINEAR, EVAL_NET, EVAL_NET_LEAVES = 0, 1, 2  # where C uses the learned evaluation (set_eval_mode)
+EVAL_NET_TREE = 3  # the learned evaluation for the tree's candidate turns and the leaves, linear playouts
 
 
 def use_net(net: NetWeights) -> None:
@@ -269,6 +270,7 @@ __all__ = [
     "EVAL_LINEAR",
     "EVAL_NET",
     "EVAL_NET_LEAVES",
+    "EVAL_NET_TREE",
     "PURE_ENV",
     "Core",
     "Tables",

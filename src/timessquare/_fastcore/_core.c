@@ -91,7 +91,8 @@ static int weights_ready = 0;
 /* The learned evaluation (players/learned_net.py): the logit is the linear part plus a tanh layer over the
    same features, NET_LIN.f + NET_BIAS + NET_W2.tanh(f NET_W1 + NET_B1) + NET_B2. `eval_mode` says where
    it replaces the linear evaluation: 0 nowhere, 1 everywhere (turn choice, playouts, leaves), 2 only for
-   the value at the end of a playout (the search's leaves). */
+   the value at the end of a playout (the search's leaves), 3 for the tree's candidate turns (top_turns)
+   and the leaves, the playouts' turns chosen by the linear one. */
 #define NET_MAX_HIDDEN 64
 /* the net's inputs: the features, then the board (6 figures one-hot over the spaces, the seat to move), then
    the own hand by card type, the cards to draw, the cards left / 40 and the second supply (learned_net.py) */
@@ -640,15 +641,25 @@ static inline double deck_exp(int left, int scale) {
 
 static double net_logit(const int *fig, int me_to_move, const double *rest, int k, const double *extra);
 
-static double evaluate_as(const GS *s, int seat, int net) {
+/* What an evaluation reads of a position at the end of a turn (the draw left out), for `seat`: the figures in
+   its coordinates, who moves next, the features past the board's, and the net's extra inputs. */
+typedef struct {
+    int fig[6], me_to_move, k;
+    double rest[NUM_FEATURES - NUM_BOARD_FEATURES], extra[NET_REST_EXTRA];
+} EvalInputs;
+
+/* The evaluation's inputs; returns 0 and sets *value when the turn ends the game (no evaluation then). */
+static int eval_inputs(const GS *s, int seat, EvalInputs *in, double *value) {
     Outcome o = after_turn_outcome(s);
-    if (o.result != NO_RESULT) return result_value(o.result, seat);
-    int me_to_move = o.to_move == seat;
-    int fig[6];
+    if (o.result != NO_RESULT) {
+        *value = result_value(o.result, seat);
+        return 0;
+    }
+    int me_to_move = in->me_to_move = o.to_move == seat;
+    int *fig = in->fig;
     frame(o.pos, seat, fig);
     int sue = fig[0], low = fig[1], deb = fig[4], charlie = fig[5];
-    double board = net ? 0.0 : board_logit(fig, me_to_move);
-    double rest[NUM_FEATURES - NUM_BOARD_FEATURES];
+    double *rest = in->rest;
     int k = 0;
     /* deck_features */
     int second = s->supply_number == 2;
@@ -696,21 +707,30 @@ static double evaluate_as(const GS *s, int seat, int net) {
     rest[k++] = n_grey / HAND_SIZE;
     rest[k++] = n_yellow / HAND_SIZE;
     rest[k++] = unseen_red * (deb > sue ? 1.0 : 0.0);
-    double logit;
-    if (net) {
-        double extra[NET_REST_EXTRA];
-        for (int c = 0; c < NUM_CARDS; c++) extra[c] = hand[c];
-        extra[NUM_CARDS] = refill;
-        extra[NUM_CARDS + 1] = left / 40.0;
-        extra[NUM_CARDS + 2] = second ? 1.0 : 0.0;
-        logit = net_logit(fig, me_to_move, rest, k, extra);
-    } else {
-        for (int i = 0; i < k; i++) rest[i] *= WEIGHTS[NUM_BOARD_FEATURES + i];
-        logit = board + py_sum(rest, k);
-    }
+    in->k = k;
+    double *extra = in->extra;
+    for (int c = 0; c < NUM_CARDS; c++) extra[c] = hand[c];
+    extra[NUM_CARDS] = refill;
+    extra[NUM_CARDS + 1] = left / 40.0;
+    extra[NUM_CARDS + 2] = second ? 1.0 : 0.0;
+    return 1;
+}
+
+/* The estimated chance of the logit (bounded, as evaluation.py bounds it). */
+static inline double logit_value(double logit) {
     if (logit > 30.0) logit = 30.0;
     if (logit < -30.0) logit = -30.0;
     return 1.0 / (1.0 + exp(-logit));
+}
+
+static double evaluate_as(const GS *s, int seat, int net) {
+    EvalInputs in;
+    double value;
+    if (!eval_inputs(s, seat, &in, &value)) return value;
+    if (net) return logit_value(net_logit(in.fig, in.me_to_move, in.rest, in.k, in.extra));
+    double board = board_logit(in.fig, in.me_to_move);
+    for (int i = 0; i < in.k; i++) in.rest[i] *= WEIGHTS[NUM_BOARD_FEATURES + i];
+    return logit_value(board + py_sum(in.rest, in.k));
 }
 
 /* The evaluation the search and the one-ply players use (eval_mode 1: the learned one). */
@@ -725,45 +745,90 @@ typedef struct {
 } NetCacheEntry;
 static NetCacheEntry net_cache[1 << NET_CACHE_BITS];
 
-static double net_logit(const int *fig, int me_to_move, const double *rest, int k, const double *extra) {
+/* pre[j] += x * NET_W1[row][j] for every hidden unit: over all NET_MAX_HIDDEN (the rows are zero past
+   net_hidden), a fixed count the compiler turns into vector instructions; each unit's sum keeps its order,
+   so the values are those of a plain loop. */
+static inline void net_add_row(double *restrict pre, double x, int row) {
+    const double *restrict w = NET_W1[row];
+    for (int j = 0; j < NET_MAX_HIDDEN; j++) pre[j] += x * w[j];
+}
+
+/* The net up to its tanh layer: the hidden units' inputs into pre[], and the logit's other terms. Built
+   twice, for AVX2 (four doubles an instruction) and for any x86-64, the loader picking the one the processor
+   runs: the same additions and multiplications in the same order (AVX2 brings no fused multiply-add), so the
+   same values either way. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)
+#define NET_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define NET_CLONES
+#endif
+NET_CLONES static double net_pre(const int *fig, int me_to_move, const double *rest, int k, const double *extra,
+                                 double *pre) {
     uint64_t key = 1;
     for (int f = 0; f < 6; f++) key = key * 17 + (uint64_t)fig[f];
     key = key * 2 + (uint64_t)me_to_move;
     uint64_t h = (key * 0x9e3779b97f4a7c15ULL) >> (64 - NET_CACHE_BITS);
     NetCacheEntry *e = &net_cache[h];
-    int H = net_hidden;
     if (e->key != key) {
-        double f[NUM_BOARD_FEATURES];
+        double f[NUM_BOARD_FEATURES], hidden[NET_MAX_HIDDEN], linear = 0.0;
         board_features(fig, me_to_move, f);
-        e->linear = 0.0;
-        for (int j = 0; j < H; j++) e->hidden[j] = NET_B1[j];
+        memcpy(hidden, NET_B1, sizeof hidden);
         for (int i = 0; i < NUM_BOARD_FEATURES; i++) {
-            e->linear += NET_LIN[i] * f[i];
-            for (int j = 0; j < H; j++) e->hidden[j] += f[i] * NET_W1[i][j];
+            linear += NET_LIN[i] * f[i];
+            if (f[i] != 0.0) net_add_row(hidden, f[i], i);
         }
-        for (int q = 0; q < 6; q++)
-            for (int j = 0; j < H; j++) e->hidden[j] += NET_W1[NET_ONEHOT + q * (LAST_SPACE + 1) + fig[q]][j];
-        if (me_to_move)
-            for (int j = 0; j < H; j++) e->hidden[j] += NET_W1[NET_ME_TO_MOVE][j];
+        for (int q = 0; q < 6; q++) net_add_row(hidden, 1.0, NET_ONEHOT + q * (LAST_SPACE + 1) + fig[q]);
+        if (me_to_move) net_add_row(hidden, 1.0, NET_ME_TO_MOVE);
+        memcpy(e->hidden, hidden, sizeof hidden);
+        e->linear = linear;
         e->key = key;
     }
-    double pre[NET_MAX_HIDDEN];
     double logit = e->linear + NET_BIAS + NET_B2;
-    memcpy(pre, e->hidden, (size_t)H * sizeof(double));
+    memcpy(pre, e->hidden, NET_MAX_HIDDEN * sizeof(double));
     for (int i = 0; i < k; i++) {
         double x = rest[i];
         logit += NET_LIN[NUM_BOARD_FEATURES + i] * x;
-        if (x != 0.0)
-            for (int j = 0; j < H; j++) pre[j] += x * NET_W1[NUM_BOARD_FEATURES + i][j];
+        if (x != 0.0) net_add_row(pre, x, NUM_BOARD_FEATURES + i);
     }
-    for (int i = 0; i < NET_REST_EXTRA; i++) {
-        double x = extra[i];
-        if (x != 0.0)
-            for (int j = 0; j < H; j++) pre[j] += x * NET_W1[NET_HAND + i][j];
-    }
-    for (int j = 0; j < H; j++) logit += NET_W2[j] * tanh(pre[j]);
+    for (int i = 0; i < NET_REST_EXTRA; i++)
+        if (extra[i] != 0.0) net_add_row(pre, extra[i], NET_HAND + i);
     return logit;
 }
+
+static double net_logit(const int *fig, int me_to_move, const double *rest, int k, const double *extra) {
+    double pre[NET_MAX_HIDDEN];
+    double logit = net_pre(fig, me_to_move, rest, k, extra, pre);
+    for (int j = 0; j < net_hidden; j++) logit += NET_W2[j] * tanh(pre[j]);
+    return logit;
+}
+
+/* tanh from a table, linearly interpolated between points TANH_STEP apart on [-TANH_RANGE, TANH_RANGE], and
+   +-1 beyond: within TANH_ERROR of tanh everywhere (interpolation: step^2 / 8 * max|tanh''| = 9.4e-5; beyond
+   the range: 1 - tanh(9) = 3.0e-8). For bounds only: a value is always computed with tanh itself. */
+#define TANH_RANGE 9
+#define TANH_PER_UNIT 32
+#define TANH_POINTS (2 * TANH_RANGE * TANH_PER_UNIT + 1)
+#define TANH_ERROR 1.0e-4
+static double tanh_table[TANH_POINTS + 1];
+static double net_slack = 0.0; /* TANH_ERROR * sum |w2|, and a margin for rounding: the bound's width */
+
+static void build_tanh_bounds(void) {
+    for (int i = 0; i <= TANH_POINTS; i++) tanh_table[i] = tanh((double)i / TANH_PER_UNIT - TANH_RANGE);
+    double w = 0.0;
+    for (int j = 0; j < net_hidden; j++) w += fabs(NET_W2[j]);
+    net_slack = TANH_ERROR * w + 1e-9;
+}
+
+static inline double tanh_near(double x) {
+    if (x >= TANH_RANGE) return 1.0;
+    if (x <= -TANH_RANGE) return -1.0;
+    double u = (x + TANH_RANGE) * TANH_PER_UNIT;
+    int i = (int)u;
+    if (i >= TANH_POINTS - 1) i = TANH_POINTS - 2;
+    double t = u - i;
+    return tanh_table[i] + t * (tanh_table[i + 1] - tanh_table[i]);
+}
+
 
 /* The feature indices discard_order reads (checked by the glue against FEATURE_NAMES). */
 enum { F_HAND_SUE_CARDS = 35, F_HAND_SUE_WIN_NEXT = 37, F_HAND_RED_JOKER = 38, F_HAND_GREY = 40, F_HAND_YELLOW = 41 };
@@ -1009,17 +1074,114 @@ static Py_ssize_t best_of(Py_ssize_t n) {
     return best;
 }
 
+static double *tlower = NULL;
+static size_t tlower_cap = 0;
+
+/* Bounds of the learned evaluation of each turn tbuf[0..n) for `seat`: tvalues[i] from above, tlower[i]
+   from below (tanh_near: each logit within net_slack), equal where the value is known exactly (a turn that
+   ends the game, or bounds that meet). 0, or -1 when out of memory. */
+static int net_bounds(Py_ssize_t n, int seat) {
+    if (ensure_values((size_t)n + 1) < 0) return -1;
+    double *nl = grown(tlower, &tlower_cap, (size_t)n + 1, sizeof(double));
+    if (!nl) return -1;
+    tlower = nl;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        EvalInputs in;
+        double value, pre[NET_MAX_HIDDEN];
+        if (!eval_inputs(&tbuf[i].s, seat, &in, &value)) {
+            tvalues[i] = tlower[i] = value;
+            continue;
+        }
+        double logit = net_pre(in.fig, in.me_to_move, in.rest, in.k, in.extra, pre);
+        for (int j = 0; j < net_hidden; j++) logit += NET_W2[j] * tanh_near(pre[j]);
+        tvalues[i] = logit_value(logit + net_slack);
+        tlower[i] = logit_value(logit - net_slack);
+    }
+    return 0;
+}
+
+/* The exact learned value of turn i once its bounds are in tvalues/tlower. */
+static inline double net_exact(Py_ssize_t i, int seat) {
+    return tlower[i] == tvalues[i] ? tvalues[i] : evaluate_as(&tbuf[i].s, seat, 1);
+}
+
+/* The learned evaluation's best turn among tbuf[0..n) for `seat`: the one best_of would pick from the values
+   of scored_turns in eval_mode 1 (the first of equals), without computing every value: only the turns whose
+   upper bound reaches the best lower bound are valued exactly (evaluate_as), so the choice is the exact one.
+   -1 when n is 0 (or out of memory). */
+static Py_ssize_t net_best_of(Py_ssize_t n, int seat) {
+    if (n <= 0 || net_bounds(n, seat) < 0) return -1;
+    double floor_value = -1.0; /* the best lower bound of any turn's value */
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (tlower[i] > floor_value) floor_value = tlower[i];
+    Py_ssize_t best = -1;
+    double best_value = -1.0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (tvalues[i] < floor_value) continue; /* below another turn's lower bound: never the best */
+        double value = net_exact(i, seat);
+        if (best < 0 || value > best_value) {
+            best = i;
+            best_value = value;
+        }
+    }
+    return best;
+}
+
+/* tvalues for a choice of the best `k` of tbuf[0..n) by the learned evaluation (top_turns in eval_mode 1):
+   the exact value of every turn that can be among them, -infinity for the others (whose upper bound is below
+   the k-th best lower bound: k turns are surely better). 0, or -1 when out of memory. */
+static int net_top_values(Py_ssize_t n, int seat, Py_ssize_t k) {
+    if (n <= 0) return 0;
+    if (net_bounds(n, seat) < 0) return -1;
+    double kth = -INFINITY;
+    if (k > 0 && k <= n) {
+        double top[8];
+        Py_ssize_t m = k < 8 ? k : 8, have = 0;
+        if (k <= 8) { /* the k best lower bounds, best first */
+            for (Py_ssize_t i = 0; i < n; i++) {
+                double x = tlower[i];
+                if (have == m && x <= top[m - 1]) continue;
+                Py_ssize_t j = have < m ? have++ : m - 1;
+                while (j > 0 && top[j - 1] < x) {
+                    top[j] = top[j - 1];
+                    j--;
+                }
+                top[j] = x;
+            }
+            kth = top[k - 1];
+        }
+    }
+    for (Py_ssize_t i = 0; i < n; i++) tvalues[i] = tvalues[i] < kth ? -INFINITY : net_exact(i, seat);
+    return 0;
+}
+
 /* TurnSearch._leaf: `turns` turns of the one-ply player, then the evaluation for `seat`. */
 static double playout(const TablesObject *t, GS state, int seat, int turns, int cap, PyObject *chance, int symmetric,
                       int *error) {
     for (int i = 0; i < turns; i++) {
         if (state.result != NO_RESULT) break;
-        Py_ssize_t n = scored_turns(t, &state, state.to_move, cap);
-        if (n < 0) {
-            *error = 1;
-            return 0.0;
+        Py_ssize_t b;
+        if (eval_mode == 1) { /* the learned evaluation's best turn, found without valuing every turn */
+            int order[NUM_CARDS];
+            discard_order(&state, state.to_move, order);
+            Py_ssize_t n = enumerate_turns(t, &state, cap, order);
+            if (n < 0) {
+                *error = 1;
+                return 0.0;
+            }
+            b = net_best_of(n, state.to_move);
+            if (b < 0 && n > 0) {
+                *error = 1;
+                return 0.0;
+            }
+        } else {
+            Py_ssize_t n = scored_turns(t, &state, state.to_move, cap);
+            if (n < 0) {
+                *error = 1;
+                return 0.0;
+            }
+            b = best_of(n);
         }
-        Py_ssize_t b = best_of(n);
         if (b < 0) break;
         int ends_with_draw = tbuf[b].actions[tbuf[b].n - 1] == END_ID;
         state = tbuf[b].s;
@@ -1452,8 +1614,17 @@ static PyObject *core_top_turns(CoreObject *self, PyObject *args) {
     PyObject *seat_obj, *cap_obj;
     int top, late_first;
     if (!PyArg_ParseTuple(args, "OOip", &seat_obj, &cap_obj, &top, &late_first)) return NULL;
-    Py_ssize_t n = scored_turns_of(self, seat_obj, cap_obj);
-    if (n < 0) return NULL;
+    Py_ssize_t n;
+    if (eval_mode == 1 || eval_mode == 3) { /* the learned evaluation: exact values only where they can count */
+        int seat, cap, order[NUM_CARDS];
+        if (read_seat(seat_obj, &seat) < 0 || read_cap(cap_obj, &cap) < 0) return NULL;
+        discard_order(&self->s, seat, order);
+        n = enumerate_turns(self->tables, &self->s, cap, order);
+        if (n < 0 || net_top_values(n, seat, top < 0 ? 0 : top) < 0) return PyErr_NoMemory();
+    } else {
+        n = scored_turns_of(self, seat_obj, cap_obj);
+        if (n < 0) return NULL;
+    }
     Py_ssize_t k = top < 0 ? 0 : (top < n ? top : n);
     for (Py_ssize_t i = 0; i < n; i++) tindex[i] = (int)i;
     int (*cmp)(const void *, const void *) = late_first ? cmp_desc_value_desc_index : cmp_desc_value_asc_index;
@@ -1744,6 +1915,8 @@ static PyObject *mod_set_net(PyObject *mod, PyObject *args) {
         read_doubles(b1, c1, hidden, "b1") < 0 || read_doubles(w2, c2, hidden, "w2") < 0)
         return NULL;
     memcpy(NET_LIN, l, sizeof l);
+    memset(NET_W1, 0, sizeof NET_W1); /* zero past `hidden` (net_add_row runs over all NET_MAX_HIDDEN) */
+    memset(NET_B1, 0, sizeof NET_B1);
     for (int i = 0; i < NET_INPUTS; i++)
         for (int j = 0; j < hidden; j++) NET_W1[i][j] = flat[i * hidden + j];
     memcpy(NET_B1, c1, (size_t)hidden * sizeof(double));
@@ -1752,15 +1925,17 @@ static PyObject *mod_set_net(PyObject *mod, PyObject *args) {
     NET_B2 = b2;
     net_hidden = (int)hidden;
     memset(net_cache, 0, sizeof net_cache);
+    build_tanh_bounds();
     Py_RETURN_NONE;
 }
 
 /* set_eval_mode(mode) -> the mode before: 0 the linear evaluation, 1 the net everywhere, 2 the net for the
-   values at the search's leaves only. */
+   values at the search's leaves only, 3 the net for the candidate turns in the tree (top_turns) and the
+   leaves, the playouts' turns linear. */
 static PyObject *mod_set_eval_mode(PyObject *mod, PyObject *arg) {
     long mode = PyLong_AsLong(arg);
     if (mode == -1 && PyErr_Occurred()) return NULL;
-    if (mode < 0 || mode > 2) return PyErr_Format(PyExc_ValueError, "eval mode 0, 1 or 2");
+    if (mode < 0 || mode > 3) return PyErr_Format(PyExc_ValueError, "eval mode 0, 1, 2 or 3");
     if (mode != 0 && net_hidden == 0) return PyErr_Format(PyExc_RuntimeError, "set_net() must be called first");
     int before = eval_mode;
     eval_mode = (int)mode;

@@ -3,9 +3,11 @@
  * Part of the _core extension: _core.c includes this file after its game state and turn search, whose
  * rules it uses as they are (apply_action, legal_mask, the reshuffle, scored_turns for the heuristic). It
  * adds only what an environment needs around them: dealing (R2) from a seeded generator, the opponent's
- * moves (uniformly random, or the one-ply `heuristic` player's best complete turn), and writing each
- * learner's observation (envs/encoding.py's layout, given by the glue) and action mask into the caller's
- * arrays. The Python environment (envs/gym_env.py) is the reference: tests/envs/test_envs_vector.py replays
+ * moves (uniformly random, the one-ply `heuristic` player's best complete turn, or the `learned` player's:
+ * the same search of turns valued by the learned evaluation, net_logit), and writing each learner's
+ * observation (envs/encoding.py's layout, given by the glue) and action mask into the caller's arrays. In
+ * self-play (OPP_SELF) there is no opponent: the caller plays both seats, and each row's observation and
+ * mask are those of the seat to move (seat[i] follows the turn), never the other seat's hand. The Python environment (envs/gym_env.py) is the reference: tests/envs/test_envs_vector.py replays
  * the games recorded here through it and compares every step.
  */
 
@@ -14,13 +16,12 @@
 #define LOG_CAP 1400  /* a game's recorded events: <= 1,046 actions and one reshuffle of <= 47 cards */
 #define LOG_SHUFFLE 100 /* a log entry LOG_SHUFFLE + n: a reshuffle whose n cards follow, in draw order */
 
-enum { OPP_RANDOM = 0, OPP_HEURISTIC = 1 };
+enum { OPP_RANDOM = 0, OPP_HEURISTIC = 1, OPP_LEARNED = 2, OPP_SELF = 3 };
 
 typedef struct {
     PyObject_HEAD
     TablesObject *tables;
     int n, opponent, seat_mode, max_steps, cap, record;
-    float illegal_reward;
     int layout[VEC_SLICES];
     int8_t turn_mode[MAX_TURN_KEYS], joker[MAX_TURN_KEYS];
     int8_t deck[DECK_SIZE];
@@ -70,12 +71,28 @@ static void vec_apply(VectorObject *v, int i, int aid) {
     if (v->games[i].chance != CHANCE_NONE) vec_chance(v, i);
 }
 
-/* The opponent's next action: uniformly random, or the heuristic's plan (a new best turn at its start,
-   as players/heuristic.py; the evaluation reads only the board, the supply's size and the own hand). */
+/* The best complete turn for the mover by the linear evaluation (net 0: players/heuristic.py, whatever mode
+   a search left the process in) or the learned one (net 1: players/learned.py's choice, found by
+   net_best_of without valuing every turn): the first of equals; -1 when there is none. */
+static Py_ssize_t vec_best_turn(VectorObject *v, const GS *s, int net) {
+    if (net) {
+        int order[NUM_CARDS];
+        discard_order(s, s->to_move, order);
+        return net_best_of(enumerate_turns(v->tables, s, v->cap, order), s->to_move);
+    }
+    int before = eval_mode;
+    eval_mode = 0;
+    Py_ssize_t nt = scored_turns(v->tables, s, s->to_move, v->cap);
+    eval_mode = before;
+    return nt > 0 ? best_of(nt) : -1;
+}
+
+/* The opponent's next action: uniformly random, or the heuristic's or the learned player's plan (a new best
+   turn at its start; both evaluations read only the board, the deck timer and the own hand, R10). */
 static int vec_opponent_action(VectorObject *v, int i) {
     GS *s = &v->games[i];
     Mask m = legal_mask(v->tables, s);
-    if (v->opponent == OPP_HEURISTIC) {
+    if (v->opponent == OPP_HEURISTIC || v->opponent == OPP_LEARNED) {
         if (v->plan_pos[i] < v->plan_len[i]) {
             int aid = v->plan[i][(int)v->plan_pos[i]++];
             if (m_has(m, aid)) return aid;
@@ -83,8 +100,7 @@ static int vec_opponent_action(VectorObject *v, int i) {
         int ids[NUM_ACTIONS], count = 0;
         FOR_EACH_ID(m, id, { ids[count++] = id; });
         if (count == 1) return ids[0];
-        Py_ssize_t nt = scored_turns(v->tables, s, s->to_move, v->cap);
-        Py_ssize_t b = nt > 0 ? best_of(nt) : -1;
+        Py_ssize_t b = vec_best_turn(v, s, v->opponent == OPP_LEARNED);
         if (b >= 0) {
             memcpy(v->plan[i], tbuf[b].actions, (size_t)tbuf[b].n);
             v->plan_len[i] = tbuf[b].n;
@@ -100,6 +116,11 @@ static int vec_opponent_action(VectorObject *v, int i) {
 
 static void vec_opponent_moves(VectorObject *v, int i) {
     GS *s = &v->games[i];
+    if (v->opponent == OPP_SELF) { /* the caller moves next, as whichever seat is to move; at the end the row
+                                      stays with the seat that made the last move */
+        if (s->result == NO_RESULT) v->seat[i] = s->to_move;
+        return;
+    }
     while (s->result == NO_RESULT && s->to_move != v->seat[i]) vec_apply(v, i, vec_opponent_action(v, i));
     v->plan_len[i] = v->plan_pos[i] = 0;
 }
@@ -183,6 +204,15 @@ static void vec_write(VectorObject *v, int i, float *obs, int8_t *mask) {
 
 /* ------------------------------------------------------------------ the Python type */
 
+/* The learned opponent needs the learned evaluation in C (set_net; the glue gives it before each call). */
+static int vec_check_ready(const VectorObject *v) {
+    if (v->opponent == OPP_LEARNED && net_hidden == 0) {
+        PyErr_SetString(PyExc_RuntimeError, "the learned opponent needs set_net() first");
+        return -1;
+    }
+    return 0;
+}
+
 typedef struct {
     Py_buffer view;
     int held;
@@ -241,21 +271,18 @@ static void vector_dealloc(VectorObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Vector(tables, num_envs, opponent, seat, illegal_reward, max_steps, cap, layout, turn_modes, jokers, deck,
-          record) */
+/* Vector(tables, num_envs, opponent, seat, max_steps, cap, layout, turn_modes, jokers, deck, record) */
 static PyObject *vector_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     PyObject *tables, *layout, *modes, *jokers, *deck;
     int n, opponent, seat_mode, max_steps, cap, record;
-    float illegal_reward;
     if (kwds && PyDict_Size(kwds)) {
         PyErr_SetString(PyExc_TypeError, "Vector takes positional arguments only");
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "O!iiifiiOOOOp", &TablesType, &tables, &n, &opponent, &seat_mode, &illegal_reward,
-                          &max_steps, &cap, &layout, &modes, &jokers, &deck, &record))
+    if (!PyArg_ParseTuple(args, "O!iiiiiOOOOp", &TablesType, &tables, &n, &opponent, &seat_mode, &max_steps, &cap, &layout, &modes, &jokers, &deck, &record))
         return NULL;
     if (!actions_ready || !weights_ready) return PyErr_Format(PyExc_RuntimeError, "set_actions/set_weights first");
-    if (n < 1 || opponent < 0 || opponent > 1 || seat_mode < 0 || seat_mode > 2 || max_steps < 1 || cap < 1)
+    if (n < 1 || opponent < OPP_RANDOM || opponent > OPP_SELF || seat_mode < 0 || seat_mode > 2 || max_steps < 1 || cap < 1)
         return PyErr_Format(PyExc_ValueError, "a field is out of range");
     int nk = ((TablesObject *)tables)->num_turn_keys, tmp[MAX_TURN_KEYS], d[DECK_SIZE];
     VectorObject *v = (VectorObject *)type->tp_alloc(type, 0);
@@ -265,7 +292,6 @@ static PyObject *vector_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwd
     v->n = n;
     v->opponent = opponent;
     v->seat_mode = seat_mode;
-    v->illegal_reward = illegal_reward;
     v->max_steps = max_steps;
     v->cap = cap;
     v->record = record;
@@ -305,6 +331,7 @@ fail:
 static PyObject *vector_reset(VectorObject *v, PyObject *args) {
     PyObject *seed_obj, *o_obj, *m_obj, *s_obj;
     if (!PyArg_ParseTuple(args, "OOOO", &seed_obj, &o_obj, &m_obj, &s_obj)) return NULL;
+    if (vec_check_ready(v) < 0) return NULL;
     uint64_t seed = 0, *seeds = NULL;
     if (PyLong_Check(seed_obj)) {
         if (read_seed(seed_obj, &seed) < 0) return NULL;
@@ -357,6 +384,7 @@ static PyObject *vector_reset(VectorObject *v, PyObject *args) {
 static PyObject *vector_autoreset(VectorObject *v, PyObject *args) {
     PyObject *objs[4];
     if (!PyArg_ParseTuple(args, "OOOO", &objs[0], &objs[1], &objs[2], &objs[3])) return NULL;
+    if (vec_check_ready(v) < 0) return NULL;
     Buf b[4];
     memset(b, 0, sizeof b);
     size_t size = (size_t)v->layout[12];
@@ -381,41 +409,49 @@ static PyObject *vector_autoreset(VectorObject *v, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* step(actions, obs, mask, rewards, terminated, truncated, illegal, seats): one learner action in each env
-   (Gymnasium's next-step autoreset: an env whose episode ended is dealt anew instead, reward 0). An
-   illegal action changes nothing and is rewarded `illegal_reward`. */
+/* step(actions, illegal_rewards, obs, mask, rewards, seat_rewards, terminated, truncated, illegal, seats): one
+   action in each env (Gymnasium's next-step autoreset: an env whose episode ended is dealt anew instead,
+   reward 0). An illegal action changes nothing and is rewarded that env's `illegal_rewards[i]`. `rewards[i]`
+   is the reward of the seat that acted (the learner; in self-play the seat to move before the step),
+   `seat_rewards[2i + k]` seat k's: at the end both seats' results, on an illegal action the actor's
+   penalty. */
 static PyObject *vector_step(VectorObject *v, PyObject *args) {
-    PyObject *objs[8];
-    if (!PyArg_ParseTuple(args, "OOOOOOOO", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &objs[6],
-                          &objs[7]))
+    enum { NB = 10 };
+    PyObject *objs[NB];
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOO", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &objs[6],
+                          &objs[7], &objs[8], &objs[9]))
         return NULL;
-    Buf b[8];
+    if (vec_check_ready(v) < 0) return NULL;
+    Buf b[NB];
     memset(b, 0, sizeof b);
     size_t size = (size_t)v->layout[12];
     Py_ssize_t n = v->n;
-    static const char *names[8] = {"actions", "obs", "mask", "rewards", "terminated", "truncated", "illegal", "seats"};
-    Py_ssize_t counts[8] = {n, n * (Py_ssize_t)size, n * NUM_ACTIONS, n, n, n, n, n};
-    Py_ssize_t sizes[8] = {8, 4, 1, 4, 1, 1, 1, 1};
-    for (int k = 0; k < 8; k++)
+    static const char *names[NB] = {"actions",      "illegal_rewards", "obs",       "mask",    "rewards",
+                                    "seat_rewards", "terminated",      "truncated", "illegal", "seats"};
+    Py_ssize_t counts[NB] = {n, n, n * (Py_ssize_t)size, n * NUM_ACTIONS, n, 2 * n, n, n, n, n};
+    Py_ssize_t sizes[NB] = {8, 4, 4, 1, 4, 4, 1, 1, 1, 1};
+    for (int k = 0; k < NB; k++)
         if (get_buf(objs[k], &b[k], counts[k], sizes[k], names[k]) < 0) {
-            release(b, 8);
+            release(b, NB);
             return NULL;
         }
     const int64_t *actions = b[0].view.buf;
-    float *obs = b[1].view.buf, *rewards = b[3].view.buf;
-    int8_t *mask = b[2].view.buf, *term = b[4].view.buf, *trunc = b[5].view.buf, *illegal = b[6].view.buf;
-    int8_t *seats = b[7].view.buf;
+    const float *penalties = b[1].view.buf;
+    float *obs = b[2].view.buf, *rewards = b[4].view.buf, *seat_rewards = b[5].view.buf;
+    int8_t *mask = b[3].view.buf, *term = b[6].view.buf, *trunc = b[7].view.buf, *illegal = b[8].view.buf;
+    int8_t *seats = b[9].view.buf;
     for (int i = 0; i < v->n; i++) {
         GS *s = &v->games[i];
-        float reward = 0.0f;
+        float reward = 0.0f, by_seat[2] = {0.0f, 0.0f};
         int8_t ended = 0, cut = 0, bad = 0;
         if (v->needs_reset[i]) {
             vec_reset_one(v, i);
         } else {
             int64_t aid = actions[i];
+            int actor = v->seat[i];
             v->steps[i]++;
             if (aid < 0 || aid >= NUM_ACTIONS || !m_has(v->legal[i], (int)aid)) {
-                reward = v->illegal_reward;
+                reward = by_seat[actor] = penalties[i];
                 bad = 1;
             } else {
                 vec_apply(v, i, (int)aid);
@@ -423,7 +459,9 @@ static PyObject *vector_step(VectorObject *v, PyObject *args) {
             }
             if (s->result != NO_RESULT) {
                 ended = 1;
-                reward = s->result == RESULT_DRAW ? 0.0f : s->result == v->seat[i] ? 1.0f : -1.0f;
+                for (int k = 0; k < 2; k++)
+                    by_seat[k] = s->result == RESULT_DRAW ? 0.0f : s->result == k ? 1.0f : -1.0f;
+                reward = by_seat[actor];
             } else if (v->steps[i] >= v->max_steps) {
                 cut = 1;
             }
@@ -431,17 +469,20 @@ static PyObject *vector_step(VectorObject *v, PyObject *args) {
         }
         vec_write(v, i, obs + (size_t)i * size, mask + (size_t)i * NUM_ACTIONS);
         rewards[i] = reward;
+        seat_rewards[2 * i] = by_seat[0];
+        seat_rewards[2 * i + 1] = by_seat[1];
         term[i] = ended;
         trunc[i] = cut;
         illegal[i] = bad;
         seats[i] = v->seat[i];
     }
-    release(b, 8);
+    release(b, NB);
     Py_RETURN_NONE;
 }
 
 /* trajectory(i) -> (deal, seat, events): env i's game so far, recorded (record=True): the deal's outcome
-   (the seat holding Hal, then the 55 cards in dealing order), the learner's seat, and every action id of
+   (the seat holding Hal, then the 55 cards in dealing order), the learner's seat (in self-play the seat of
+   the row's last observation), and every action id of
    either seat, with each reshuffle as a tuple of the new supply in draw order. */
 static PyObject *vector_trajectory(VectorObject *v, PyObject *arg) {
     long i = PyLong_AsLong(arg);
@@ -488,7 +529,7 @@ static PyTypeObject VectorType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "timessquare._fastcore._core.Vector",
     .tp_basicsize = sizeof(VectorObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "N games of a learner against a compiled opponent, stepped together",
+    .tp_doc = "N games of a learner against a compiled opponent (or itself), stepped together",
     .tp_new = vector_tp_new,
     .tp_dealloc = (destructor)vector_dealloc,
     .tp_methods = vector_methods,

@@ -1,9 +1,13 @@
 """`TimesSquareSB3VecEnv`: the compiled vector environment as a Stable-Baselines3 `VecEnv`.
 
     from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import VecMonitor
     from timessquare.envs.sb3 import TimesSquareSB3VecEnv
-    env = TimesSquareSB3VecEnv(num_envs=16, opponent="heuristic")
-    model = MaskablePPO("MlpPolicy", env).learn(100_000)
+    env = VecMonitor(TimesSquareSB3VecEnv(num_envs=16, opponent="heuristic"))
+    model = MaskablePPO("MlpPolicy", env, verbose=1).learn(100_000)
+
+`VecMonitor` adds the episode statistics (`ep_rew_mean`, `ep_len_mean` in the log, `info["episode"]`):
+without it Stable-Baselines3 logs none for a VecEnv it did not build itself.
 
 Stable-Baselines3 takes no Gymnasium vector environment: it wants its own `VecEnv`, which resets a game
 the moment it ends (the step returns the new game's first observation, the last one goes into
@@ -12,6 +16,14 @@ the moment it ends (the step returns the new game's first observation, the last 
 `env_method("action_masks")`, what sb3-contrib's MaskablePPO calls) gives the legal-id masks. Each info
 holds `seat` ("A" or "B"), `illegal_action` when the action was illegal (a penalty, as in vector.py) and,
 when a game ended, `result` ("A", "B" or "draw").
+
+Self-play (`opponent="self"`): each row is the seat to move's (`seat` names it), the reward is that of the
+seat that acted, and `rewards` gives both seats' ([A, B]): at a game's end the seat that did not make the last
+move finds its result there, not in the reward (a VecEnv has one reward a row).
+
+`set_attr("illegal_reward", value, indices)` changes the penalty from the next step on, in those games only
+(`get_attr("illegal_reward")` reads it, one value a game); no other attribute can be set (each game is a row
+of one compiled environment, not an object of its own), and asking to is an error.
 
 Stable-Baselines3 and sb3-contrib are the optional extra `sb3` (they bring PyTorch): this module is never
 imported by the package itself.
@@ -25,10 +37,12 @@ from typing import Any
 import numpy as np
 from stable_baselines3.common.vec_env import VecEnv
 
+from ..errors import TimesSquareError
 from ..variants import Rules
 from .vector import TimesSquareVectorEnv
 
 Indices = None | int | Iterable[int]
+SETTABLE = ("illegal_reward",)
 
 
 class TimesSquareSB3VecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is untyped here (mypy skips SB3)
@@ -65,6 +79,9 @@ class TimesSquareSB3VecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is untyped h
         obs, rewards, terminated, truncated, info = self.venv.step(self._actions)
         done = terminated | truncated
         infos: list[dict[str, Any]] = [{"seat": str(seat)} for seat in info["seat"]]
+        if "rewards" in info:  # self-play: each seat's reward
+            for row, seat_rewards in zip(infos, info["rewards"].tolist(), strict=True):
+                row["rewards"] = seat_rewards
         for i in np.flatnonzero(info["illegal_action"]):
             infos[i]["illegal_action"] = True
         for i in np.flatnonzero(done):
@@ -86,18 +103,27 @@ class TimesSquareSB3VecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is untyped h
     def _indices(self, indices: Indices) -> list[int]:
         if indices is None:
             return list(range(self.num_envs))
-        if isinstance(indices, int):
-            return [indices]
-        return list(indices)
+        rows = [indices] if isinstance(indices, int) else list(indices)
+        bad = [i for i in rows if not 0 <= i < self.num_envs]
+        if bad:
+            raise TimesSquareError(f"no game {bad[0]} (there are {self.num_envs})")
+        return rows
 
     def get_attr(self, attr_name: str, indices: Indices = None) -> list[Any]:
+        rows = self._indices(indices)
+        if attr_name == "illegal_reward":
+            penalties = self.venv.illegal_rewards
+            return [float(penalties[i]) for i in rows]
         value = (
             getattr(self, attr_name) if attr_name in ("render_mode", "action_masks") else getattr(self.venv, attr_name)
         )
-        return [value for _ in self._indices(indices)]
+        return [value for _ in rows]
 
     def set_attr(self, attr_name: str, value: Any, indices: Indices = None) -> None:
-        setattr(self.venv, attr_name, value)
+        if attr_name not in SETTABLE:
+            settable = ", ".join(SETTABLE)
+            raise TimesSquareError(f"set_attr: {attr_name!r} cannot be set here (only {settable}, per game)")
+        self.venv.set_illegal_reward(value, self._indices(indices))
 
     def env_method(
         self, method_name: str, *method_args: Any, indices: Indices = None, **method_kwargs: Any

@@ -15,18 +15,32 @@ action is legal but the next step still takes one (and ignores it), the row mark
 gives its result ("A", "B" or "draw"; "" elsewhere, `info["_result"]` marks where).
 `gymnasium.make_vec("TimesSquare-v0", num_envs=N)` builds this class (the registered vector entry point).
 
+Self-play, `opponent="self"` (C engine): there is no opponent; the caller plays both seats. Each row's
+observation and mask are those of the seat to move, and `info["seat"]` names it (the other seat's hand is
+never in it); `rewards[i]` is the reward of the seat that took the step's action, and `info["rewards"]`
+(N, 2) gives each seat its own (columns A, B): at a game's end both seats' results, so the seat that did not
+make the last move gets its +1 / 0 / -1 there. On the step where a game ends, the row stays with the seat that
+made the last move. Truncation counts the actions of both seats.
+
+The illegal-action penalty can change between steps, per sub-environment: `set_illegal_reward(value,
+indices)` (the Stable-Baselines3 adapter's `set_attr("illegal_reward", ...)`); `illegal_rewards` reads it.
+
 Two engines, the same interface:
 - "c": all N games stepped in C (`_fastcore/_vector.c`), observations and masks written into preallocated
-  arrays; opponents `random` and `heuristic` (= `medium`) are compiled too. Seeded: `reset(seed=S)` fixes
-  every deal, reshuffle and random opponent action of every sub-environment from then on.
-- "python": N `TimesSquare-v0` environments in turn: any opponent (`easy`, `ismcts:iterations=300`, ...),
-  and everything on a machine without the compiled core. Seeded as well (sub-environment i from S + i),
+  arrays; opponents `random`, `heuristic` (= `medium`) and `learned` (the shipped learned network's choice,
+  players/learned.py, evaluated in C) are compiled too, and `self`. Seeded: `reset(seed=S)` fixes every
+  deal, reshuffle and random opponent action of every sub-environment from then on.
+- "python": N `TimesSquare-v0` environments in turn: any opponent (`easy`, `ismcts:iterations=300`, ...)
+  but `self` (two learning seats without the compiled core: the PettingZoo environments, envs/aec.py), and
+  everything on a machine without the compiled core. Seeded as well (sub-environment i from S + i),
   but its games are not those of the C engine for the same seed (another generator).
 `engine="auto"` (the default) takes C where it can.
 """
 
 from __future__ import annotations
 
+import contextlib
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -40,6 +54,7 @@ from ..actions import END_ID, NUM_ACTIONS
 from ..cards import SEAT_NAMES, full_deck
 from ..errors import TimesSquareError
 from ..facts import MAX_GAME_LENGTH
+from ..players.learned_net import install, shipped_net
 from ..players.turns import DEFAULT_TURN_CAP
 from ..position import JOKER_OF_TURN_KEY
 from ..tables import NUM_TURN_KEYS, TK_START, TK_TRADE
@@ -51,8 +66,11 @@ from .gym_env import SEAT_CHOICES, TimesSquareEnv
 if TYPE_CHECKING:
     from .._fastcore._core import Vector
 
-# The opponents compiled in C (medium is the heuristic by another name), by their number in _vector.c.
-C_OPPONENTS: Final = {"random": 0, "heuristic": 1, "medium": 1}
+# The opponents compiled in C (medium is the heuristic by another name), by their number in _vector.c;
+# `self` is self-play (the caller plays both seats).
+SELF_PLAY: Final = "self"
+LEARNED: Final = "learned"
+C_OPPONENTS: Final = {"random": 0, "heuristic": 1, "medium": 1, LEARNED: 2, SELF_PLAY: 3}
 ENGINES: Final = ("auto", "c", "python")
 Arrays = tuple[np.ndarray[Any, Any], ...]
 Seed = int | Sequence[int | None] | None
@@ -119,10 +137,12 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
             raise TimesSquareError(f"num_envs must be 1 or more (got {num_envs})")
         if max_episode_steps != MAX_GAME_LENGTH:
             raise TimesSquareError(f"max_episode_steps is the bound on game length, {MAX_GAME_LENGTH}")
+        if opponent == SELF_PLAY and seat != "random":
+            raise TimesSquareError("opponent='self' plays both seats: leave seat at 'random' (the seat to move)")
         self.num_envs = num_envs
         self.opponent = opponent
         self.rules = rules_of(rules)
-        self.illegal_reward = float(illegal_reward)
+        self._illegal_rewards = np.full(num_envs, check_reward(illegal_reward), np.float32)
         self.copy = copy
         compiled = _fastcore.compiled_module()
         if engine == "auto":
@@ -133,6 +153,11 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
             if opponent not in C_OPPONENTS:
                 known = ", ".join(C_OPPONENTS)
                 raise TimesSquareError(f"the C engine plays {known}; opponent {opponent!r} needs engine='python'")
+        elif opponent == SELF_PLAY:
+            raise TimesSquareError(
+                "self-play (opponent='self') runs on the compiled core only: build it, or use the PettingZoo "
+                "environments (timessquare.envs.aec) for two learning seats in pure Python"
+            )
         self.engine = engine
         self.single_observation_space = gymnasium.spaces.Box(0.0, OBSERVATION_HIGH, (OBSERVATION_SIZE,), np.float32)
         self.single_action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
@@ -142,6 +167,7 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
         self._obs = np.zeros((n, OBSERVATION_SIZE), np.float32)
         self._mask = np.zeros((n, NUM_ACTIONS), np.int8)
         self._rewards = np.zeros(n, np.float32)
+        self._seat_rewards = np.zeros((n, 2), np.float32)
         self._terminated = np.zeros(n, np.bool_)
         self._truncated = np.zeros(n, np.bool_)
         self._illegal = np.zeros(n, np.bool_)
@@ -157,7 +183,6 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
                 n,
                 C_OPPONENTS[opponent],
                 SEAT_CHOICES.index(seat) if seat != "random" else 2,
-                self.illegal_reward,
                 MAX_GAME_LENGTH,
                 DEFAULT_TURN_CAP,
                 compiled_layout(),
@@ -201,7 +226,8 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
             seeds = [base] * self.num_envs
             each = [base + i for i in range(self.num_envs)]  # the Python engine: sub-environment i from S + i
         if self.engine == "c":
-            self._vector.reset(seeds, self._obs, self._mask, self._seats)
+            with self._compiled_opponent():
+                self._vector.reset(seeds, self._obs, self._mask, self._seats)
         else:
             for i, env in enumerate(self._envs):
                 obs, info = env.reset(seed=each[i])
@@ -227,16 +253,19 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
             )
         self._actions[:] = acts
         if self.engine == "c":
-            self._vector.step(
-                self._actions,
-                self._obs,
-                self._mask,
-                self._rewards,
-                self._terminated.view(np.int8),
-                self._truncated.view(np.int8),
-                self._illegal.view(np.int8),
-                self._seats,
-            )
+            with self._compiled_opponent():
+                self._vector.step(
+                    self._actions,
+                    self._illegal_rewards,
+                    self._obs,
+                    self._mask,
+                    self._rewards,
+                    self._seat_rewards,
+                    self._terminated.view(np.int8),
+                    self._truncated.view(np.int8),
+                    self._illegal.view(np.int8),
+                    self._seats,
+                )
         else:
             self._python_step()
         return (
@@ -250,6 +279,37 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The legal-id masks as booleans, one row a sub-environment (for masked learners)."""
         return self._mask.astype(bool)
+
+    @property
+    def illegal_rewards(self) -> np.ndarray[Any, Any]:
+        """Each sub-environment's penalty for an illegal action (a copy)."""
+        return self._illegal_rewards.copy()
+
+    @property
+    def illegal_reward(self) -> float:
+        """The penalty for an illegal action, when every sub-environment has the same (else: read
+        `illegal_rewards`)."""
+        first = float(self._illegal_rewards[0])
+        if not np.all(self._illegal_rewards == first):
+            raise TimesSquareError("the sub-environments have different illegal_reward values: read illegal_rewards")
+        return first
+
+    @illegal_reward.setter
+    def illegal_reward(self, value: float) -> None:
+        self.set_illegal_reward(value)
+
+    def set_illegal_reward(self, value: float, indices: Sequence[int] | None = None) -> None:
+        """The penalty for an illegal action from the next step on, in the sub-environments `indices` (all
+        of them when None)."""
+        reward = check_reward(value)
+        rows = list(range(self.num_envs)) if indices is None else [int(i) for i in indices]
+        bad = [i for i in rows if not 0 <= i < self.num_envs]
+        if bad:
+            raise TimesSquareError(f"no sub-environment {bad[0]} (there are {self.num_envs})")
+        self._illegal_rewards[rows] = reward
+        if self.engine == "python":
+            for i in rows:
+                self._envs[i].illegal_reward = reward
 
     def trajectory(self, index: int) -> tuple[tuple[int, ...], str, list[int | tuple[int, ...]]]:
         """Sub-environment `index`'s game so far (C engine, `record=True`): the deal's outcome (as
@@ -268,7 +328,8 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
         self._check_open()
         done = np.zeros(self.num_envs, np.bool_)
         if self.engine == "c":
-            self._vector.autoreset(self._obs, self._mask, self._seats, done.view(np.int8))
+            with self._compiled_opponent():
+                self._vector.autoreset(self._obs, self._mask, self._seats, done.view(np.int8))
         else:
             for i in map(int, np.flatnonzero(self._needs_reset)):
                 obs, info = self._envs[i].reset()
@@ -287,6 +348,14 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
         if self.closed:
             raise TimesSquareError("the vector environment is closed")
 
+    def _compiled_opponent(self) -> contextlib.AbstractContextManager[None]:
+        """Around each call into the C engine: for the learned opponent, the shipped network handed to C (it
+        may hold another one since the last call: the process has one); the mode itself is set by C."""
+        if self.opponent != LEARNED:
+            return contextlib.nullcontext()
+        install(shipped_net())
+        return _fastcore.evaluation_mode(_fastcore.EVAL_NET)
+
     # ----------------------------------------------------------------- the parts
 
     def _out(self, array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -296,10 +365,10 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
         ended = self._terminated.copy()
         results = np.full(self.num_envs, "", "<U4")
         if ended.any():
-            # the learner's reward says who won: +1 its seat, -1 the other, 0 a draw
+            # the reward of the seat that made the last move says who won: +1 its seat, -1 the other, 0 a draw
             won = np.where(self._rewards[ended] > 0, self._seats[ended], 1 - self._seats[ended])
             results[ended] = np.where(self._rewards[ended] == 0, "draw", _SEATS[won])
-        return {
+        info = {
             "action_mask": self._out(self._mask),
             "_action_mask": self._all,
             "seat": _SEATS[self._seats],
@@ -309,6 +378,10 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
             "result": results,
             "_result": ended,
         }
+        if self.opponent == SELF_PLAY:
+            info["rewards"] = self._out(self._seat_rewards)
+            info["_rewards"] = self._all
+        return info
 
     def _python_write(self, i: int, obs: np.ndarray[Any, Any], info: dict[str, Any]) -> None:
         self._obs[i] = obs
@@ -333,3 +406,14 @@ class TimesSquareVectorEnv(VectorEnv[np.ndarray[Any, Any], np.ndarray[Any, Any],
             self._terminated[i] = terminated
             self._truncated[i] = truncated
             self._illegal[i] = illegal
+
+
+def check_reward(value: Any) -> float:
+    """An illegal-action penalty: a finite number."""
+    try:
+        reward = float(value)
+    except (TypeError, ValueError):
+        raise TimesSquareError(f"illegal_reward must be a number (got {value!r})") from None
+    if not math.isfinite(reward):
+        raise TimesSquareError(f"illegal_reward must be finite (got {value!r})")
+    return reward

@@ -220,11 +220,14 @@ def assemble(
         if played is None:
             continue  # a turn the record stops in (a forfeit, an unfinished game): nothing to judge
         chances = [0.0, 0.0]
-        if i == last and final is not None:  # after the game's last turn: the result
-            chances = [result_value(final, 0), result_value(final, 1)]
-        else:  # the other seat's opinion at the start of its next turn (an unfinished game has one)
+        if i == last and final is not None and game.state.result is not None:
+            chances = [result_value(final, 0), result_value(final, 1)]  # the board ended it: the result
+        elif i + 1 < len(searched):  # the other seat's opinion at the start of its next turn
             chances[turn.seat] = played.win_chance
             chances[1 - turn.seat] = searched[i + 1][0].win_chance
+        else:  # a resignation (or a forfeit, an agreement) after it: the mover's opinion, not the result
+            chances[turn.seat] = played.win_chance
+            chances[1 - turn.seat] = 1.0 - played.win_chance
         entries.append(TurnAnalysis(i + 1, turn.seat, played, best, (chances[0], chances[1])))
     return GameAnalysis(tuple(entries), dict(game.players), game.result, max(1, iterations), seed)
 

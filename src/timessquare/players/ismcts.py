@@ -23,7 +23,9 @@ default 4), explore (UCB constant, default 0.3), playout (heuristic turns after 
 (turns enumerated per node), compiled (1, the default: iterations run on the compiled core when it is
 built, about 40 times faster with the same results; 0: on the pure-Python reference), learned (0, the
 default: the linear evaluation; 1: the learned evaluation of learned_net.py for the tree's candidates, the
-playouts and the leaves; 2: for the leaves' values only; on the compiled core, the root's filter stays
+playouts and the leaves; 2: for the leaves' values only; 3: for the leaves and for the root, where it
+chooses the `width` turns searched and gives each its first value; 4: as 3, and for the candidate replies
+in the tree, the playouts' turns staying linear; on the compiled core; with 1 and 2 the root's filter stays
 linear).
 """
 
@@ -84,7 +86,7 @@ class SearchConfig:
     beta: float = 40.0  # how sharply the model expects the opponent to prefer better turns (fitted: 40)
     candidates: int = 8  # worlds sampled for each pool world the model keeps
     symmetric: bool = False  # leaves valued from both sides: (mine + 1 - the opponent's with its world hand) / 2
-    learned: int = 0  # the learned evaluation (learned_net.py) on the compiled core: 1 everywhere, 2 leaves only
+    learned: int = 0  # the learned evaluation (learned_net.py), compiled: 1 everywhere, 2 leaves, 3 root and leaves
     until: float = 0.0  # a time.monotonic() by which every search stops, whatever its budget (0: none)
 
     def split(self, parts: int) -> SearchConfig:
@@ -95,6 +97,8 @@ class SearchConfig:
         return replace(self, iterations=iterations, workers=1, parts=parts)
 
 
+LEARNED_ROOT = 3  # `learned=3`: the learned evaluation at the root (filter and first values) and the leaves
+LEARNED_TREE = 4  # `learned=4`: as 3, and for the tree's candidate turns (the playouts' turns stay linear)
 SEARCH_SHARE = 0.7  # of the time a host gives a decision (limit_time), the part the search may use
 
 SEARCH_DEFAULTS: dict[str, float] = {
@@ -147,9 +151,12 @@ def config_from_params(player: str, params: Mapping[str, str], defaults: Mapping
 
 
 def learned_mode(player: str, value: float) -> int:
-    """The parameter `learned` (0, 1 or 2), checked."""
-    if value not in (0, 1, 2):
-        raise TimesSquareError(f"{player}: learned is 0 (the linear evaluation), 1 (the learned one) or 2 (at leaves)")
+    """The parameter `learned` (0 to 4), checked."""
+    if value not in (0, 1, 2, LEARNED_ROOT, LEARNED_TREE):
+        raise TimesSquareError(
+            f"{player}: learned is 0 (the linear evaluation), 1 (the learned one), 2 (at leaves), "
+            "3 (root and leaves) or 4 (root, tree and leaves)"
+        )
     return int(value)
 
 
@@ -201,11 +208,25 @@ class RootStats:
 def root_turns(root: State, seat: int, config: SearchConfig) -> tuple[list[Turn], list[float]]:
     """The root turns worth searching, with their one-ply evaluations: the best `config.width` (immediate
     wins first). The one-ply evaluation is a good filter: in test positions the search's choice was among
-    its first five almost always, and the budget goes further on fewer turns."""
+    its first five almost always, and the budget goes further on fewer turns. With `learned=3` the
+    evaluation is the learned one (the `learned` player's ranking of its own turns)."""
     turns = complete_turns(root, config.root_cap, discard_order(root, seat))
-    priors = [evaluate(t.state, seat) for t in turns]
+    if config.learned in (LEARNED_ROOT, LEARNED_TREE) and config.compiled and fastcore.available():
+        priors = learned_values(root, seat, turns, config.root_cap)
+    else:
+        priors = [evaluate(t.state, seat) for t in turns]
     best = sorted(range(len(turns)), key=lambda i: -priors[i])[: config.width]
     return [turns[i] for i in best], [priors[i] for i in best]
+
+
+def learned_values(root: State, seat: int, turns: Sequence[Turn], cap: int) -> list[float]:
+    """The learned evaluation of each of `turns` from `root` for `seat`, computed in C (the turns C lists
+    from the same root are the same; one it does not list is valued in Python)."""
+    install(shipped_net())
+    with fastcore.evaluation_mode(fastcore.EVAL_NET):
+        by_actions = {actions: value for actions, value, _ in fastcore.to_core(root).scored_turns(seat, cap)}
+    net = shipped_net()
+    return [by_actions[t.actions] if t.actions in by_actions else net.value(t.state, seat) for t in turns]
 
 
 class TurnSearch:
@@ -396,7 +417,8 @@ def ismcts_search(view: PlayerView, rules: Rules, config: SearchConfig, seed: in
     assert view.seat is not None
     if config.learned and config.compiled and fastcore.available():
         install(shipped_net())
-        with fastcore.evaluation_mode(config.learned):  # EVAL_NET (1) or EVAL_NET_LEAVES (2)
+        modes = {LEARNED_ROOT: fastcore.EVAL_NET_LEAVES, LEARNED_TREE: fastcore.EVAL_NET_TREE}
+        with fastcore.evaluation_mode(modes.get(config.learned, config.learned)):  # the root's is root_turns
             return _ismcts_search(view, rules, config, seed)
     return _ismcts_search(view, rules, config, seed)
 

@@ -16,14 +16,18 @@ time on more worlds, searched deeper.
 
 Iterations per turn on the four bench positions, on the development machine nearly idle: hard 7,400-13,700,
 the expert 40,000-71,000 in all (a depth-3 iteration costs about twice a depth-2 one); under the machine's
-usual load about half. For measurements that must not depend on the machine's load, hard and expert take
-`iterations=N` (per turn, in all) and `workers=W` in place of their time (HARD_ITERATIONS,
-EXPERT_ITERATIONS: what each level's time buys under load). In a daemonic process (a pool worker) the
-expert's two shares run one after the other.
+usual load about half. hard and expert take `seconds=S` (the search's time a turn, in place of their 0.5 s
+and 1.7 s: an equal-time match is `expert:seconds=0.25,workers=1` against `ismcts:seconds=0.25,...`), and
+for measurements that must not depend on the machine's load `iterations=N` (per turn, in all) in place of
+their time (HARD_ITERATIONS, EXPERT_ITERATIONS: what each level's time buys under load); with both, the
+search stops at whichever comes first. `workers=W` sets the worker processes. In a daemonic process (a pool
+worker) the expert's two shares run one after the other.
 
 The registry passes `params["level"]`; easy and medium take no other parameters (use `ismcts:...` to tune).
-hard and expert also take `learned=1` (the learned evaluation of learned_net.py in their search) or
-`learned=2` (at the leaves only); the default, 0, is the linear evaluation.
+hard and expert also take `learned=1` (the learned evaluation of learned_net.py in their search),
+`learned=2` (at the leaves only), `learned=3` (at the root, to choose and seed the turns searched, and at
+the leaves) or `learned=4` (as 3, and for the replies in the tree); the default, 0, is the linear
+evaluation.
 """
 
 from __future__ import annotations
@@ -63,8 +67,9 @@ def level_player(level: str, rules: Rules) -> Player:
 
 
 def make(rules: Rules, params: dict[str, str]) -> Player:
-    """A level by name; the search levels also take `iterations=N` (a fixed budget per turn in place of
-    their time, for measurements that must not depend on the machine's load) and `workers=W`."""
+    """A level by name; the search levels also take `seconds=S` (the search's time a turn in place of
+    theirs), `iterations=N` (a fixed budget per turn in place of their time, for measurements that must not
+    depend on the machine's load), `workers=W` and `learned=0..4`."""
     level = params.get("level", "")
     budget = {k: v for k, v in params.items() if k != "level"}
     if level not in SEARCH_LEVELS:
@@ -72,9 +77,14 @@ def make(rules: Rules, params: dict[str, str]) -> Player:
             unknown = ", ".join(sorted(budget))
             raise TimesSquareError(f"{level or 'a level'}: unknown parameter(s) {unknown} (it takes none)")
         return level_player(level, rules)
-    values = read_params(level, budget, {"iterations": 0, "workers": SEARCH_LEVELS[level].workers, "learned": 0})
+    defaults = {"iterations": 0, "seconds": 0, "workers": SEARCH_LEVELS[level].workers, "learned": 0}
+    values = read_params(level, budget, defaults)
     learned = learned_mode(level, values["learned"])
     config = replace(SEARCH_LEVELS[level], workers=max(1, int(values["workers"])), learned=learned)
-    if values["iterations"] > 0:
-        config = replace(config, iterations=int(values["iterations"]), seconds=0.0)
+    if "seconds" in budget and values["seconds"] <= 0:
+        raise TimesSquareError(f"{level}: seconds is the search's time a turn, more than 0 (got {budget['seconds']})")
+    iterations = int(values["iterations"])
+    if iterations > 0 or values["seconds"] > 0:
+        # the budget given replaces the level's time; with both, the search stops at whichever comes first
+        config = replace(config, iterations=iterations, seconds=values["seconds"])
     return SearchPlayer(rules, config, ismcts_search, level)

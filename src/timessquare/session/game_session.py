@@ -4,7 +4,11 @@ A `GameSession` is made for a new deal (`new`) or from a stored record (`from_re
 where (a person, or a computer player by name), whose turn it is and how the game changes: a person's
 action (`act`, checked once here: the game's end, the seat, the turn, the version, the notation, the rules),
 a computer's turn (`computer_turn`, then `think` in this process or a choice from elsewhere, then
-`computer_played`), a resignation or a forfeit, and the end.
+`computer_played`), a resignation or a forfeit, and the end. Each accepted change comes out as one `Change`
+(change.py): its versions, record entries, events, clock and outcome.
+
+A game with a clock (`clock`, read with `now`) is lost on time by the seat to move once its time has run out:
+any change asked after that moment is that loss instead, decided here before anything is applied.
 
 Game state leaves only as a `SeatUpdate`: what one seat (or a spectator) may know, in one language, built
 once per change and shared by every front end and listener that asks for the same seat and language.
@@ -18,6 +22,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -33,13 +38,16 @@ from ..record import ReplayError, replay, to_record
 from ..tables import TK_START
 from ..variants import DEFAULT_RULES, Rules
 from ..view import SHUFFLE, PlayerView
+from .change import ACTION, AGREED, CAUGHT_UP, FORFEIT, TIME, Change
 from .choices import action_words
+from .clock import Clock, system_now
 from .destinations import destinations
 from .log import LogEntry, ending_words, entries_of
 from .reasons import reason_words, session_words
 from .timeline import Timeline, timeline_of
 
 PEOPLE = frozenset({"you", "friend", "person"})  # the record names of seats that people play (FORMATS.md)
+OUT_OF_TIME = "ran out of time"  # the forfeit reason of a loss on time (the record keeps it)
 
 
 class NotYourTurnError(TimesSquareError):
@@ -123,7 +131,7 @@ class ComputerTurn:
     version: int
 
 
-Listener = Callable[[list[LogEntry]], None]
+Listener = Callable[[Change], None]
 Watcher = Callable[[SeatUpdate], None]
 MakePlayer = Callable[[str, Rules], Player]
 
@@ -150,7 +158,9 @@ class GameSession:
         self.rng = rng if rng is not None else random.Random()
         self.log: list[LogEntry] = list(log or [])
         self.words = words  # keep the log in words (self-play between computers goes faster without)
-        self.listeners: list[Listener] = []  # told each change's new log entries
+        self.listeners: list[Listener] = []  # told each change
+        self.clock: Clock | None = None  # the game's clock, if it has one (data: read with `now`)
+        self.now: Callable[[], datetime] = system_now  # the time a change happens (tests inject theirs)
         self._watchers: list[tuple[int | None, str, Watcher]] = []
         self._views: dict[int | None, PlayerView] = {}  # this version's views, built once each
         self._updates: dict[tuple[int | None, str], SeatUpdate] = {}  # this version's updates
@@ -273,8 +283,21 @@ class GameSession:
 
     @property
     def version(self) -> int:
-        """Grows with every change (an action, a reshuffle, a forfeit): what an action is chosen on."""
+        """Grows with every change (an action, a reshuffle, a forfeit): what an action is chosen on. The one
+        counter of a game: while it runs, it is also the length of its record."""
         return len(self.game.moves) + (1 if self.game.forfeit or self.game.agreed else 0)
+
+    @property
+    def both_moved(self) -> bool:
+        """Did each seat take an action? (A game one side never moved in is aborted, not rated: R11.5.)"""
+        return {event.seat for event in self.game.events if event.kind == "move"} >= {0, 1}
+
+    def out_of_time(self, now: datetime) -> int | None:
+        """The seat to move, if its clock has run out at `now` (never once the game is over)."""
+        if self.clock is None or self.game.is_over:
+            return None
+        seat = self.clock.flagged(now)
+        return None if seat is None else SEAT_NAMES.index(seat)
 
     def is_person(self, seat: int) -> bool:
         return seat not in self.computers
@@ -384,10 +407,14 @@ class GameSession:
             for seat, player in self.players.items():
                 player.start_game(seat)
 
-    def act(self, seat: int | None, action: str | int, version: int | None = None) -> list[LogEntry]:
+    def act(self, seat: int | None, action: str | int, version: int | None = None) -> Change:
         """A person's action, checked once, here: `check_turn`, then `version` (if given) must be the current
         one (StaleVersionError), the action one of the notation (InvalidActionError) and legal (RuleError,
-        with the rule as data). The game is unchanged when it raises."""
+        with the rule as data). The game is unchanged when it raises. After the mover's time ran out, the
+        change is the loss on time instead."""
+        now = self._moment()
+        if (late := self._lost_on_time(now)) is not None:
+            return late
         self.check_turn(seat, action=action if isinstance(action, str) else str(action))
         if version is not None and version != self.version:
             raise StaleVersionError(f"the game has changed (version {self.version}, not {version}): look again")
@@ -396,14 +423,17 @@ class GameSession:
             reason = illegal_reason(self.game.state, aid)
             assert reason is not None, "an action that is not legal breaks a rule"
             raise RuleError(ACTIONS[aid].notation, reason)
-        return self._apply(aid)
+        return self._applied(ACTION, lambda: self.game.apply(aid), now)
 
-    def act_all(self, seat: int | None, actions: Sequence[str | int], version: int | None = None) -> list[LogEntry]:
-        """Several actions of one turn by one person (a trade's discards and its `end`), all or none: each is
-        checked as `act` checks one, on a copy of the state first, so the game is unchanged when any is
-        refused (RuleError, InvalidActionError, NotYourTurnError for one after the turn ended)."""
+    def act_all(self, seat: int | None, actions: Sequence[str | int], version: int | None = None) -> Change:
+        """Several actions of one turn by one person (a trade's discards and its `end`), all or none, as one
+        change: each is checked as `act` checks one, on a copy of the state first, so the game is unchanged
+        when any is refused (RuleError, InvalidActionError, NotYourTurnError for one after the turn ended)."""
         if len(actions) == 1:
             return self.act(seat, actions[0], version)
+        now = self._moment()
+        if (late := self._lost_on_time(now)) is not None:
+            return late
         first = actions[0] if actions else ""
         self.check_turn(seat, action=first if isinstance(first, str) else str(first))
         if version is not None and version != self.version:
@@ -418,37 +448,45 @@ class GameSession:
                 assert reason is not None, "an action that is not legal breaks a rule"
                 raise RuleError(ACTIONS[aid].notation, reason)
             trial.apply(aid)
-        entries: list[LogEntry] = []
-        for aid in ids:
-            entries += self._apply(aid)
-        return entries
+
+        def apply_all() -> None:
+            for aid in ids:
+                self.game.apply(aid)
+
+        return self._applied(ACTION, apply_all, now)
 
     def catch_up(
-        self, entries: Sequence[str], forfeit: tuple[str, str] | None = None, agreed: str | None = None
-    ) -> list[LogEntry]:
+        self,
+        entries: Sequence[str],
+        forfeit: tuple[str, str] | None = None,
+        agreed: str | None = None,
+        clock: Clock | None = None,
+    ) -> Change:
         """The record's entries that another process appended after ours (a reshuffle's `shuffle …` entry with
-        its order), then its forfeit or the players' agreement if it has one: applied as a replay applies them,
-        each checked, and logged from the events they record. Raises ReplayError (the game is then unusable:
-        read it back whole)."""
-        game, first = self.game, len(self.game.events)
-        deal, game.rng = game.rng, None  # a reshuffle's order comes from its entry, not from our generator
-        try:
-            for entry in entries:
-                try:
-                    if entry.startswith(SHUFFLE):
-                        game.apply_chance([CARD_INDEX[code] for code in entry.split(" ")[1:]])
-                    else:
-                        game.apply_checked(entry)
-                except (TimesSquareError, KeyError) as e:
-                    raise ReplayError(len(game.moves) + 1, entry, str(e)) from None
-            if forfeit is not None and not game.is_over:
-                game.resign(SEAT_NAMES.index(forfeit[0]), forfeit[1])
-            if agreed is not None and not game.is_over:
-                game.agree(agreed)
-        finally:
-            game.rng = deal
-        entries_now = entries_of(game.events[first:]) if self.words else []
-        return self._changed(entries_now)
+        its order), then its forfeit or the players' agreement if it has one, and the clock it stored with
+        them: applied as a replay applies them, each checked, and logged from the events they record. Raises
+        ReplayError (the game is then unusable: read it back whole)."""
+        game = self.game
+
+        def replayed() -> None:
+            deal, game.rng = game.rng, None  # a reshuffle's order comes from its entry, not from our generator
+            try:
+                for entry in entries:
+                    try:
+                        if entry.startswith(SHUFFLE):
+                            game.apply_chance([CARD_INDEX[code] for code in entry.split(" ")[1:]])
+                        else:
+                            game.apply_checked(entry)
+                    except (TimesSquareError, KeyError) as e:
+                        raise ReplayError(len(game.moves) + 1, entry, str(e)) from None
+                if forfeit is not None and not game.is_over:
+                    game.resign(SEAT_NAMES.index(forfeit[0]), forfeit[1])
+                if agreed is not None and not game.is_over:
+                    game.agree(agreed)
+            finally:
+                game.rng = deal
+
+        return self._applied(CAUGHT_UP, replayed, None, clock)
 
     def computer_turn(self) -> ComputerTurn:
         """What the computer to move is asked (raises NotYourTurnError when no computer is to move)."""
@@ -467,21 +505,24 @@ class GameSession:
         except Forfeit as e:
             return e
 
-    def computer_played(self, turn: ComputerTurn, choice: int | Forfeit) -> list[LogEntry]:
+    def computer_played(self, turn: ComputerTurn, choice: int | Forfeit) -> Change:
         """A computer's answer to `turn`, however it thought: raises StaleVersionError when the game changed
         meanwhile (a resignation); a forfeit, or an illegal answer, loses it the game."""
         if turn.version != self.version:
             raise StaleVersionError(f"the game has changed since {SEAT_NAMES[turn.seat]} was asked")
+        now = self._moment()
+        if (late := self._lost_on_time(now)) is not None:
+            return late
         if isinstance(choice, Forfeit):
-            return self.forfeit(turn.seat, choice.reason)
+            return self._given_up(turn.seat, choice.reason, now)
         if choice not in turn.legal:
             try:
                 self.game.state.apply_checked(choice)  # raises, with the rule it breaks
             except TimesSquareError as e:  # a player's bug costs it the game, with the reason on record
-                return self.forfeit(turn.seat, str(e))
-        return self._apply(choice)
+                return self._given_up(turn.seat, str(e), now)
+        return self._applied(ACTION, lambda: self.game.apply(choice), now)
 
-    def play_computer_action(self, seconds: list[float] | None = None) -> list[LogEntry]:
+    def play_computer_action(self, seconds: list[float] | None = None) -> Change:
         """One computer action in this thread (self-play, the arena, the plain game): `computer_turn`, `think`,
         `computer_played`. `seconds` receives the time the choice took, added to the last entry when the turn
         was already under way."""
@@ -497,50 +538,85 @@ class GameSession:
                 seconds[-1] += spent
         return self.computer_played(turn, choice)
 
-    def resign(self, seat: int | None, reason: str = RESIGNED) -> list[LogEntry]:
+    def resign(self, seat: int | None, reason: str = RESIGNED) -> Change:
         """A person gives up: the other seat wins (recorded as a forfeit, FORMATS.md). Raises GameOverError
         or SpectatorError."""
         if seat is None:
             raise SpectatorError(session_words("spectator"))
         if self.game.is_over:
             raise GameOverError("resign", self.game.result or "")
-        return self.forfeit(seat, reason)
+        now = self._moment()
+        return self._lost_on_time(now) or self._given_up(seat, reason, now)
 
-    def forfeit(self, seat: int, reason: str) -> list[LogEntry]:
+    def forfeit(self, seat: int, reason: str) -> Change | None:
+        """`seat` loses the game for `reason` (a resignation, a computer's forfeit, a claim that it left); None
+        when the game is over already."""
         if self.game.is_over:
-            return []
-        return self._applied(lambda: self.game.resign(seat, reason))
+            return None
+        now = self._moment()
+        return self._lost_on_time(now) or self._given_up(seat, reason, now)
 
-    def agree(self, result: str) -> list[LogEntry]:
-        """The players stop the game: a draw by agreement, or an abort (R11.9; the server checks who may)."""
+    def _given_up(self, seat: int, reason: str, now: datetime | None) -> Change:
+        return self._applied(FORFEIT, lambda: self.game.resign(seat, reason), now)
+
+    def agree(self, result: str) -> Change | None:
+        """The players stop the game: a draw by agreement, or an abort (R11.9; the server checks who may); None
+        when the game is over already."""
         if self.game.is_over:
-            return []
-        return self._applied(lambda: self.game.agree(result))
+            return None
+        now = self._moment()
+        if (late := self._lost_on_time(now)) is not None:
+            return late
+        return self._applied(AGREED, lambda: self.game.agree(result), now)
 
-    def _apply(self, aid: int) -> list[LogEntry]:
-        return self._applied(lambda: self.game.apply(aid))
+    def time_check(self) -> Change | None:
+        """The loss on time of the seat to move if its clock has run out now (the server's sweep asks), else None."""
+        return self._lost_on_time(self._moment())
 
-    def _applied(self, change: Callable[[], None]) -> list[LogEntry]:
-        """Make one change of the game, then log the events it recorded (events.py) and tell everyone."""
-        first = len(self.game.events)
+    def _moment(self) -> datetime | None:
+        """The time of the change being made, read once: only a game with a clock reads it."""
+        return None if self.clock is None else self.now()
+
+    def _lost_on_time(self, now: datetime | None) -> Change | None:
+        seat = None if now is None else self.out_of_time(now)
+        if seat is None:
+            return None
+        return self._applied(TIME, lambda: self.game.resign(seat, OUT_OF_TIME), now)
+
+    def _applied(
+        self, kind: str, change: Callable[[], None], now: datetime | None, clock: Clock | None = None
+    ) -> Change:
+        """Make one change of the game, then make it a `Change` (its events logged, the clock passed on at
+        `now`, or `clock` as another process stored it) and tell everyone."""
+        before, first_event = self.version, len(self.game.events)
         change()
-        entries = entries_of(self.game.events[first:]) if self.words else []
-        return self._changed(entries)
+        events = tuple(self.game.events[first_event:])
+        log = tuple(entries_of(events)) if self.words else ()
+        if clock is not None:
+            self.clock = clock
+        elif self.clock is not None and now is not None:
+            to_move = self.to_move
+            clock = self.clock
+            self.clock = clock.stopped(now) if to_move is None else clock.turn_passed(SEAT_NAMES[to_move], now)
+        made = Change(
+            kind, before, self.version, tuple(self.game.moves[before:]), events, log, self.clock, self.outcome
+        )
+        self._changed(made)
+        return made
 
-    def _changed(self, entries: list[LogEntry]) -> list[LogEntry]:
+    def _changed(self, change: Change) -> None:
         """After every change: the views and updates of the last version go, then the listeners and watchers
         hear of it."""
-        self.log += entries
+        self.log += change.log
         self._views.clear()
         self._updates.clear()
         self._built_at = self.version
         if self.game.is_over:
             self.finish()
         for listener in self.listeners:
-            listener(entries)
+            listener(change)
         for seat, lang, watcher in self._watchers:
             watcher(self.update(seat, lang))
-        return entries
 
     def finish(self) -> None:
         """Tell the computer players the game is over (or was stopped), once."""

@@ -7,12 +7,12 @@ from __future__ import annotations
 from ..catalog import LANGUAGES, catalog, words
 from ..explain import REASON_KINDS, Reason, in_words
 
-__all__ = ["FRENCH", "SESSION_REFUSALS", "SESSION_WORDS", "reason_words", "session_words"]
+__all__ = ["REASON_WORDS", "SESSION_REFUSALS", "SESSION_WORDS", "reason_words", "session_words"]
 
 SESSION_REFUSALS = ("over", "spectator", "turn", "notation")
-# The refusals' templates by language, and the core's reasons in French: read from the catalogs.
+# The refusals' and the core's reasons' templates, by language: read from the catalogs, every language alike.
 SESSION_WORDS = {lang: {key: catalog(lang)[f"refusal.{key}"] for key in SESSION_REFUSALS} for lang in LANGUAGES}
-FRENCH = {kind: catalog("fr")[f"reason.{kind}"] for kind in REASON_KINDS}
+REASON_WORDS = {lang: {kind: catalog(lang)[f"reason.{kind}"] for kind in REASON_KINDS} for lang in LANGUAGES}
 
 
 def reason_words(reason: Reason, lang: str = LANGUAGES[0]) -> str:

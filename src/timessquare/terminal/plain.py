@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Sequence
 
 from ..cards import SEAT_NAMES
 from ..catalog import ENGLISH, words
@@ -37,7 +38,7 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
     try:
         while not session.is_over:
             if session.computer_to_move:
-                _print_log(session.play_computer_action(), lang)
+                _print_log(session.play_computer_action().log, lang)
                 show_board = True
                 continue
             update = session.update(seat, lang)
@@ -62,7 +63,7 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
                     continue
                 text = legal[int(text) - 1]
             try:
-                _print_log(session.act(seat, text), lang)
+                _print_log(session.act(seat, text).log, lang)
                 show_board = True
             except InvalidActionError:
                 print(words("plain.invalid", lang, action=repr(text)))
@@ -79,7 +80,7 @@ def play_text_game(rules: Rules, seed: int | None, seat_choice: str, opponent_sp
     return 0
 
 
-def _print_log(entries: list[LogEntry], lang: str) -> None:
+def _print_log(entries: Sequence[LogEntry], lang: str) -> None:
     for entry in entries:
         text = entry.text(lang)
         if entry.seat is None:  # what the game itself did: the draw, the reshuffle, Charlie, the end

@@ -221,7 +221,7 @@ class Session:
         """A person's action, checked (raises IllegalActionError with the rule); returns the new log lines."""
         if not self.person_to_move:
             raise TimesSquareError(self.why_not(aid))
-        return self.core.act(self.to_move, aid)
+        return list(self.core.act(self.to_move, aid).log)
 
     def computer_turn(self) -> ComputerTurn:
         """What the computer to move is asked: its own view (R10) and its legal actions."""
@@ -234,10 +234,11 @@ class Session:
     def computer_played(self, choice: int | Forfeit, turn: ComputerTurn | None = None) -> list[LogEntry]:
         """The computer's answer to `turn` (default: the turn now); a forfeit, or an illegal answer, loses it
         the game, as in self-play."""
-        return self.core.computer_played(self.core.computer_turn() if turn is None else turn, choice)
+        return list(self.core.computer_played(self.core.computer_turn() if turn is None else turn, choice).log)
 
     def forfeit(self, seat: int, reason: str) -> list[LogEntry]:
-        return self.core.forfeit(seat, reason)
+        change = self.core.forfeit(seat, reason)
+        return [] if change is None else list(change.log)
 
     def take_screen(self, seat: int | None) -> None:
         """Hot seat: `seat` sits down at the screen (None: the screen is being handed over)."""

@@ -26,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..catalog import catalog, languages
 from ..players.analysis import ANALYSIS_ITERATIONS
+from ..session.clock import system_now
 from ..variants import DEFAULT_RULES, Rules
 from .api import games
 from .api.finished import FinishedGames
@@ -48,7 +49,6 @@ from .sockets.ws import game_socket
 from .storage import DatabaseUnavailable, GameStore, dialect_name, make_engine, migrate
 from .storage.analyses import AnalysisStore
 from .storage.chat import ChatStore
-from .storage.clocks import system_now
 from .storage.database import free_bytes
 from .storage.notify import ChangeListener
 from .storage.offers import OfferStore
@@ -160,7 +160,7 @@ def create_app(settings: Settings) -> Starlette:
     engine = make_engine(settings.database_url)
     store = GameStore(engine)
     pool = WorkerPool(settings.workers, settings.hint_queue)
-    rooms = Rooms(Database(store), pool, settings.hint_seconds)
+    rooms = Rooms(Database(store), pool, settings.hint_seconds, settings.now or system_now)
     analyses = AnalysisStore(engine)
     analyst = Analyst(store, analyses, pool, settings.analysis_iterations, settings.analysis_poll_seconds)
 

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ...cards import SEAT_NAMES
+from ...session.clock import Clock, TimeControl
 from ...variants import Rules
 from ..guards.security import derive_token, hash_token, new_game_id, new_token
 from ..sockets.rooms import Rooms
 from ..sockets.table import FRIEND, YOU, Table
 from ..storage import DatabaseUnavailable, GameStart, StoredGame
-from ..storage.clocks import Clock, TimeControl
 from ..storage.online_games import OnlineGame
 from .admission import Admits, Asker
 from .seat_tokens import SeatTokens
@@ -64,6 +64,7 @@ class GameStarter:
         database = self.rooms.database
         if not await database.run(database.store.start, start):
             return False
+        table.session.clock = None if start.online is None else start.online.clock
         if start.online is not None:  # online play learns the game before its first state ...
             with contextlib.suppress(DatabaseUnavailable):  # ... or at its first move: the game is made, say so
                 await self.rooms.hooks.loaded(table.game_id)
@@ -151,6 +152,7 @@ class GameStarter:
         tokens = {s: await self.tokens.of(fresh.game_id, s, i) for s, i in accounts.items() if i is not None}
         to_move = SEAT_NAMES[fresh.session.to_move or 0]
         clock = None if game.clock is None else Clock.start(game.clock.control, to_move, self.now())
+        fresh.session.clock = clock  # the session holds the clock (its room may open here, below)
         online = OnlineGame(fresh.game_id, accounts, game.level, game.rated, clock, False)
         new = fresh.stored_new({s: hash_token(t) for s, t in tokens.items()}, rematch_of=stored.id)
         seat, account = next((s, i) for s, i in accounts.items() if i is not None)

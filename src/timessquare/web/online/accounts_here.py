@@ -18,7 +18,7 @@ from datetime import timedelta
 from typing import Any
 
 from ...cards import SEAT_NAMES
-from ..storage.clocks import system_now
+from ...session.clock import system_now
 from .club_store import ClubStore
 from .lobby_listeners import LobbyListeners
 

@@ -205,10 +205,12 @@ class BotConnection:
                     await pace.take()
                     await socket.send(json.dumps({"v": 1, **message}))
 
-                await send({"type": "join", "token": token, "lang": "en"})
-                acted = -1
+                await send({"type": "join", "token": token, "lang": "en", "changes": True})
+                acted, state = -1, None
                 while True:
                     message = json.loads(await socket.recv())
+                    if message["type"] == "change" and state is not None:
+                        message = followed(state, message)
                     if message["type"] == "error":
                         log.warning("game %s: %s", game_id, message["message"])
                         # A refusal: look again. A dropped message changed nothing, so no state would come by
@@ -222,6 +224,7 @@ class BotConnection:
                         continue
                     if message["version"] != acted:
                         pace.went_on()
+                    state = message
                     seat = SEAT_NAMES.index(message["seat"])
                     if not started:
                         await asyncio.to_thread(player.start_game, seat)
@@ -251,6 +254,16 @@ class BotConnection:
             log.warning("the player forfeits: %s", e.reason)
             return {"type": "resign"}
         return {"type": "action", "action": notation(aid), "version": version}
+
+
+def followed(state: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """The game after a `change` message, as a whole state (docs/web-protocol.md): the view's new fields, its
+    public moves grown by the change's events, the legal actions (ids) of the seat to move, the end."""
+    view = {**state["view"], **change["view"]}
+    moves = [e.get("notation", "shuffle") for e in change["events"] if e["kind"] in ("move", "shuffle")]
+    view["moves"] = [*view["moves"], *moves]
+    legal, over = change.get("legal", []), change.get("over")
+    return {**state, "type": "state", "version": change["version"], "view": view, "legal": legal, "over": over}
 
 
 def started_line(game_id: str, state: dict[str, Any]) -> str:

@@ -1,9 +1,8 @@
 """The room hooks of online play (room_hooks.py) with the club's shared state and rules: a seat's game socket
 makes its account present on this process (accounts_here.py); a game read from the database learns the
 rematch asked for in it, on whichever process it was asked (storage/offers.py), and the tournament it belongs
-to (its page links back). A rated game against the computer and a tournament game are rated however early they
-end (docs/rules.md R11.5, R11.10): neither can be aborted, so nobody calls off deals until one suits him, and a
-player who never moved in a tournament game loses it."""
+to (its page links back). A rated game against the computer and a tournament game cannot be aborted
+(docs/rules.md R11.5, R11.10; they are rated however early they end: store.settle_in)."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from ...cards import SEAT_NAMES
-from ..sockets.rooms import Room
+from ..sockets.rooms import Member, Room
 from ..storage.offers import OfferStore
 from ..storage.online_games import OnlineGame
 from .accounts_here import AccountsHere
@@ -37,8 +36,8 @@ class ClubRoomHooks(OnlineRoomHooks):
         self.tournament_lookup: Callable[[str], Awaitable[str | None]] = _no_tournament  # set by routes.install
         self.tournaments: OrderedDict[str, str | None] = OrderedDict()  # game -> its tournament, if any
 
-    def presence(self, room: Room, seat: int) -> None:
-        super().presence(room, seat)
+    def presence(self, room: Room, seat: int, joining: Member | None = None) -> None:
+        super().presence(room, seat, joining)
         game = self.games.known(room.id)
         account_id = None if game is None else game.accounts.get(SEAT_NAMES[seat])
         if self.here is not None:
@@ -69,10 +68,6 @@ class ClubRoomHooks(OnlineRoomHooks):
         if game is not None:
             await self.tournament_of(game_id)
         return _no_abort(game, self.tournaments.get(game_id))
-
-    async def settle(self, game: OnlineGame, result: str, now: datetime, played: bool) -> None:
-        always = await self.no_abort(game.game_id) is not None  # rated however early it ended
-        await super().settle(game, result, now, played or always)
 
     def state_extra(self, room: Room) -> dict[str, Any]:
         extra = super().state_extra(room)

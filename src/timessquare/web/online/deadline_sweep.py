@@ -20,7 +20,6 @@ from ..sockets.rooms import Rooms, unavailable
 from ..storage import DatabaseUnavailable
 from .game_cache import OnlineGames
 from .presence import Presence
-from .ratings import both_moved
 from .room_hooks import OnlineRoomHooks
 from .store import OnlineStore
 
@@ -58,15 +57,14 @@ class DeadlineSweep:
         for game_id, result in await self.run(self.store.unsettled):  # a settlement that failed after the end
             game, room = await self.games.game(game_id), await self.rooms.get(game_id)
             if game is not None:
-                await self.hooks.settle(game, result, self.now(), room is not None and both_moved(room.session))
+                await self.hooks.settle(game, result, self.now(), room is not None and room.session.both_moved)
         for game_id in await self.run(self.store.past_deadline, self.now()):
             self.games.forget(game_id)  # read the stored clock, not a remembered one
             room = await self.rooms.get(game_id)
             if room is None:
                 continue
             async with room.lock:
-                if room.session.to_move is not None and await self.hooks.flagged(room) is not None:
-                    await room.change(lambda: None)  # change() turns it into the loss on time
+                if await room.change(room.session.time_check) is not None:  # the loss on time, if it has run out
                     ended += 1
         for sweeper in self.sweepers:
             await sweeper()

@@ -18,13 +18,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...players.levels import LEVELS
+from ...session.clock import TimeControl
 from ..api.requests import ApiError, bad_request, game_links, read_json, seat_links
 from ..games.admission import Asker
 from ..games.starter import SeatLink
 from ..guards.limits import SocketCounts
 from ..guards.security import is_game_id
 from ..sockets.ws import admitted
-from ..storage.clocks import TimeControl
 from . import lobby_chat
 from .accounts import current_account
 from .guard import refuse_cross_site, required_account

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import re
 
+from ...players.levels import LEVELS
+
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{2,19}")
 RESERVED = {
     "you",
     "friend",
-    "easy",
-    "medium",
-    "hard",
-    "expert",
+    *LEVELS,  # the computer's levels, by their names
     "random",
     "admin",
     "anonymous",

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...events import MOVE
+from ...players.levels import LEVELS
 from .glicko2 import MIN_DEVIATION, Rating, rate
 
-LEVEL_RATINGS = {"easy": 1100.0, "medium": 1567.0, "hard": 1686.0, "expert": 1745.0}
+# Each level's rating, in the order of LEVELS (a level added there without its rating here fails at import).
+LEVEL_RATINGS = dict(zip(LEVELS, (1100.0, 1567.0, 1686.0, 1745.0), strict=True))
 LEVEL_DEVIATION = 60.0  # about the width of the measured intervals, in rating points
 
 SCORES = {"A": {"A": 1.0, "B": 0.0, "draw": 0.5}, "B": {"A": 0.0, "B": 1.0, "draw": 0.5}}

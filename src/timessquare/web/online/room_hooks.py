@@ -1,6 +1,8 @@
-"""What online play adds to each game's room (sockets/rooms.RoomHooks): its clock (a change after the running
-clock's deadline is the loss on time; each commit passes the turn's time on), its ratings settled at the end,
-the names and clocks in each state message, and no hints in a rated game or one with a clock."""
+"""What online play adds to each game's room (sockets/rooms.RoomHooks): what this process remembers of a game's
+end (its rating changes, for the end dialog), the names and the clock in each state message, and no hints in a
+rated game or one with a clock. It writes nothing after a change: the session keeps the clock (it decides a
+loss on time before anything is applied) and the store writes each change whole, its clock and its ratings with
+its moves (storage/store.py)."""
 
 from __future__ import annotations
 
@@ -11,12 +13,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ...cards import SEAT_NAMES
-from ..sockets.rooms import Room, RoomHooks
+from ...session.change import Change
+from ..sockets.rooms import Member, Room, RoomHooks
 from ..storage.online_games import OnlineGame
 from .game_cache import OnlineGames
 from .rating_change import rating_changes
-from .ratings import both_moved, new_ratings
-from .store import OnlineStore
+from .ratings import new_ratings
+from .store import OnlineStore, settle_in
 
 log = logging.getLogger("timessquare.web")
 REMEMBERED = 10_000  # games whose presence and rating changes are kept
@@ -43,7 +46,7 @@ class OnlineRoomHooks(RoomHooks):
             while len(self.away) > REMEMBERED:
                 self.away.popitem(last=False)
 
-    def presence(self, room: Room, seat: int) -> None:
+    def presence(self, room: Room, seat: int, joining: Member | None = None) -> None:
         if self.games.known(room.id) is None:
             return
         away, name = self.away.setdefault(room.id, {}), SEAT_NAMES[seat]
@@ -55,7 +58,8 @@ class OnlineRoomHooks(RoomHooks):
         # whole state would tell nothing else new.
         message = {"v": 1, "type": "presence", "away_ms": self._away_ms(room.id)}
         for connection in list(room.connections):
-            connection.send(message)
+            if connection is not joining:  # its state, just sent, says so already
+                connection.send(message)
 
     def _away_ms(self, game_id: str) -> dict[str, int | None]:
         now, away = self.now(), self.away.get(game_id, {})
@@ -82,35 +86,30 @@ class OnlineRoomHooks(RoomHooks):
         self.games.forget(game_id)  # its clock or its end, as the other process stored them
         await self.games.game(game_id)
 
-    async def flagged(self, room: Room) -> int | None:
-        game = await self.games.game(room.id)
-        if game is None or game.clock is None or room.session.to_move is None:
-            return None
-        seat = game.clock.flagged(self.now())
-        return None if seat is None else SEAT_NAMES.index(seat)
+    @staticmethod
+    def settle_in(connection: Any, game_id: str, result: str, now: datetime, played: bool) -> object:
+        """The store's settler (storage/store.Settler): a finished game's online row and ratings, written in the
+        transaction of the change that ended it."""
+        return settle_in(connection, game_id, result, now, new_ratings, played)
 
-    async def committed(self, room: Room) -> None:
-        """The move is stored already: a failure here is logged, and the sweep settles a finished game later."""
+    async def committed(self, room: Room, change: Change) -> None:
+        """A change that ended an online game is stored with its ratings: this process learns them (reads only;
+        a failure is logged, and the end dialog reads them on the next join)."""
+        if change.outcome is None:
+            return
         try:
-            await self._committed(room)
+            game = self.games.known(room.id)
+            if game is not None and not game.finished:
+                await self._ended(game)
         except Exception:
-            log.exception("could not update the clock or the ratings of game %s", room.id)
+            log.exception("could not read the ratings of game %s", room.id)
             self.games.forget(room.id)
 
-    async def _committed(self, room: Room) -> None:
-        game = await self.games.game(room.id)
-        if game is None or game.finished:
-            return
-        session, now = room.session, self.now()
-        if game.clock is not None:
-            to_move = None if session.to_move is None else SEAT_NAMES[session.to_move]
-            clock = game.clock.stopped(now) if to_move is None else game.clock.turn_passed(to_move, now)
-            if clock != game.clock:
-                await self.run(self.store.set_clock, game.game_id, clock)
-                game = OnlineGame(game.game_id, game.accounts, game.level, game.rated, clock, game.finished)
-                self.games.remember(game.game_id, game)
-        if session.outcome is not None:
-            await self.settle(game, session.outcome.result, now, both_moved(session))
+    async def _ended(self, game: OnlineGame) -> None:
+        self.games.remember(game.game_id, _finished(game))
+        self.games.forget_names(i for i in game.accounts.values() if i is not None)
+        await self.games.learn_names(game)
+        await self._learn_changes(_finished(game))
 
     async def settle(self, game: OnlineGame, result: str, now: datetime, played: bool) -> None:
         """The game is over: its ratings, once (by this process or another one); none if a player never moved
@@ -129,7 +128,7 @@ class OnlineRoomHooks(RoomHooks):
         for seat, account_id in game.accounts.items():
             account = self.games.names.get(account_id) if account_id is not None else None
             players[seat] = None if account is None else account.document()
-        clock = None if game.clock is None else game.clock.document(self.now())
+        clock = None if room.session.clock is None else room.session.clock.document(self.now())
         changes = self.changes.get(room.id)
         return {
             "online": {

@@ -9,9 +9,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ...cards import SEAT_NAMES
+from ...session.clock import Clock
 from ..api.requests import ApiError, game_links, read_json
 from ..guards.security import hash_token, is_game_id, is_token
-from ..storage.online_games import OnlineGame
 from .guard import refuse_cross_site, required_account
 from .service import LEFT_THE_GAME, Online
 from .store import SeatTaken
@@ -72,9 +72,10 @@ async def claim_leaver(request: Request) -> Response:
         game = await online.games.game(game_id)
         assert game is not None
         other = SEAT_NAMES.index("B" if mine == "A" else "A")
-        _check_claim(game, room.session.to_move, other, {c.seat for c in room.connections})
-        assert game.clock is not None
-        away = await online.presence.away_since(game, SEAT_NAMES[other], game.clock.since)
+        clock = room.session.clock
+        _check_claim(clock, room.session.to_move, other, {c.seat for c in room.connections})
+        assert clock is not None
+        away = await online.presence.away_since(game, SEAT_NAMES[other], clock.since)
         left_here = online.hooks.away_since(game_id, SEAT_NAMES[other])  # its last socket on this process left
         if left_here is not None:  # at that moment: later than any sighting the other processes wrote
             away = max(away, left_here)
@@ -87,8 +88,7 @@ async def claim_leaver(request: Request) -> Response:
     return JSONResponse({"result": None if outcome is None else outcome.result})
 
 
-def _check_claim(game: OnlineGame, to_move: int | None, other: int, present: set[int | None]) -> None:
-    clock = game.clock
+def _check_claim(clock: Clock | None, to_move: int | None, other: int, present: set[int | None]) -> None:
     if to_move is None:
         raise ApiError(409, "game_over", "the game is over")
     if clock is None or clock.control.correspondence:

@@ -48,6 +48,7 @@ class Online:
         self.sweeper = DeadlineSweep(store, self.games, self.hooks, rooms, self.run, now, self.presence)
         self.sweeper.sweepers.append(self.here.tick)
         rooms.hooks = self.hooks
+        rooms.database.store.settler = self.hooks.settle_in  # a game's end and its ratings: one transaction
 
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
         """`function(*args)` off the event loop, bounded in time (storage/writer.Database.run)."""

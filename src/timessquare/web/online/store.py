@@ -15,13 +15,13 @@ from sqlalchemy import Engine, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..storage.changes import notify
-from ..storage.clocks import Clock
 from ..storage.database import aware
-from ..storage.online_games import OnlineGame, clock_columns, online_game_of
+from ..storage.online_games import OnlineGame, online_game_of
 from ..storage.online_schema import accounts, challenges, logins, online_games, rating_history
 from ..storage.schema import games, seats
 from .glicko2 import Rating
 from .ratings import REPEAT_DAYS, repeat_weight
+from .tournament_tables import tournament_pairings
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,33 @@ def apply_ratings(c: Any, game: OnlineGame, result: str, now: datetime, rate: An
             )
         )
     return new
+
+
+def settle_in(c: Any, game_id: str, result: str, now: datetime, rate: Any, played: bool) -> dict[int, Rating] | None:
+    """`OnlineStore.settle` in the caller's transaction: the one that writes the change ending the game (the
+    group commit's, storage/store.py), so a game is never over without its ratings, nor rated unfinished. Nothing
+    for a game that is not online."""
+    claimed = c.execute(
+        update(online_games)
+        .where(online_games.c.game_id == game_id, online_games.c.finished.is_(False))
+        .values(finished=True, clock_seat=None, deadline=None)
+    ).rowcount
+    if claimed != 1:
+        return None
+    row = c.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().one()
+    game = online_game_of(row)
+    if not game.rated or not (played or _never_aborted(c, game)):
+        return {}
+    return apply_ratings(c, game, result, now, rate)
+
+
+def _never_aborted(c: Any, game: OnlineGame) -> bool:
+    """A rated game against the computer, or a tournament's, counts however early it ends (docs/rules.md R11.5,
+    R11.10): nobody calls off deals until one suits him, and a player who never moved loses."""
+    if game.level is not None:
+        return True
+    paired = select(tournament_pairings.c.id).where(tournament_pairings.c.game_id == game.game_id).limit(1)
+    return c.execute(paired).first() is not None
 
 
 def _rated_pairings(c: Any, game: OnlineGame, now: datetime) -> int:
@@ -238,10 +265,6 @@ class OnlineStore:
             row = c.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().first()
         return None if row is None else online_game_of(row)
 
-    def set_clock(self, game_id: str, clock: Clock) -> None:
-        with self.engine.begin() as c:
-            c.execute(update(online_games).where(online_games.c.game_id == game_id).values(**clock_columns(clock)))
-
     def take_seat(self, game_id: str, seat: str, old_hash: str, new_hash: str, account_id: int) -> None:
         """A seat of a game moves into an account: its token changes, and the game becomes an online game
         (casual, no clock) if it was not one. Raises SeatTaken (and changes nothing) when the token no longer
@@ -352,18 +375,7 @@ class OnlineStore:
         weight)`, the weight from the same two players' rated games of the day: ratings.repeat_weight); None if
         it was settled already (another process)."""
         with self.engine.begin() as c:
-            claimed = c.execute(
-                update(online_games)
-                .where(online_games.c.game_id == game_id, online_games.c.finished.is_(False))
-                .values(finished=True, clock_seat=None, deadline=None)
-            ).rowcount
-            if claimed != 1:
-                return None
-            row = c.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().one()
-            game = online_game_of(row)
-            if not game.rated or not played:
-                return {}
-            return apply_ratings(c, game, result, now, rate)
+            return settle_in(c, game_id, result, now, rate, played)
 
     def distinct_opponents(self, account_ids: Sequence[int]) -> dict[int, int]:
         """How many different opponents (accounts or computer levels) each account met in settled rated games."""

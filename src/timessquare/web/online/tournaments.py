@@ -17,10 +17,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ...events import MOVE
+from ...session.clock import TimeControl
 from ...variants import Rules
 from ..api.requests import ApiError, bad_request, read_json
 from ..sockets.rooms import Room
-from ..storage.clocks import TimeControl
 from .accounts import current_account
 from .guard import refuse_cross_site, required_account
 from .lobby_wire import LobbyWire

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..storage.clocks import system_now
+from ...session.clock import system_now
 from .accounts_here import STALE
 from .bot_accounts import profiles
 from .service import Online

@@ -70,6 +70,9 @@ def _version(addresses: tuple[str, ...]) -> str:
 
 async def service_worker(request: Request) -> Response:
     addresses = tuple(shell(languages()))
-    head = f"const SHELL = {json.dumps(addresses)};\nconst VERSION = {json.dumps(_version(addresses))};\n"
+    head = (
+        f"const SHELL = {json.dumps(addresses)};\nconst VERSION = {json.dumps(_version(addresses))};\n"
+        f"const LANGS = {json.dumps(list(languages()))};\n"
+    )
     text = head + (STATIC / "sw.js").read_text(encoding="utf-8")
     return Response(text, media_type="text/javascript", headers={"Cache-Control": "no-cache"})

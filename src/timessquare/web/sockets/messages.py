@@ -6,6 +6,7 @@ message for people; nothing a client sends can get past it in another shape.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from ...jsonread import JSONSyntaxError, is_unicode, parse_json
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
 MAX_ACTION_CHARS = 64
+MAX_ACTION_ID = 95  # ids 0-94 (actions.py)
 MAX_ACTIONS = 16  # actions in one `actions` message: a turn has at most 9 (8 cards, then end)
 MAX_CHAT_CHARS = 300
 
@@ -40,12 +42,13 @@ class Join:
     token: str | None
     lang: str
     updates: bool = False  # `update` messages after the first `state` (else a whole `state` each time)
+    changes: bool = False  # `change` messages after the first `state`: what changed, as events (lila's shape)
 
 
 @dataclass(frozen=True)
 class Act:
     version: int
-    action: str
+    action: str | int  # its notation, or its id (as a `change` message's `legal` gives it)
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ class Actions:
     """Several actions of one turn, all or none (a trade: its discards, then `end`)."""
 
     version: int
-    actions: tuple[str, ...]
+    actions: tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,7 @@ ClientMessage = Join | Act | Actions | Sync | Explain | Hint | Resign | Ping | C
 
 # type -> (required fields, optional fields)
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "join": ({"token"}, {"lang", "updates"}),
+    "join": ({"token"}, {"lang", "updates", "changes"}),
     "action": ({"version", "action"}, set()),
     "actions": ({"version", "actions"}, set()),
     "sync": (set(), set()),
@@ -128,7 +131,6 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
 
 def bad(message: str) -> ProtocolError:
     return ProtocolError("bad_message", message)
-
 
 
 def parse(frame: str | bytes | None) -> ClientMessage:
@@ -162,53 +164,84 @@ def parse(frame: str | bytes | None) -> ClientMessage:
     extra = fields - required - optional
     if extra:
         raise bad(f"{kind}: unknown field {sorted(extra)[0]!r}")
-    if kind == "join":
-        token = data["token"]
-        if token is not None and not isinstance(token, str):
-            raise bad("join: token must be a string, or null to watch")
-        lang = data.get("lang", ENGLISH)
-        if lang not in languages():
-            raise bad(f"join: lang must be one of {', '.join(languages())}")
-        updates = data.get("updates", False)
-        if not isinstance(updates, bool):
-            raise bad("join: updates must be true or false")
-        return Join(token, lang, updates)
-    if kind == "actions":
-        actions = data["actions"]
-        if (
-            not isinstance(actions, list)
-            or not 1 <= len(actions) <= MAX_ACTIONS
-            or not all(isinstance(a, str) and a and len(a) <= MAX_ACTION_CHARS for a in actions)
-        ):
-            raise bad(f"actions: actions must be a list of 1 to {MAX_ACTIONS} move strings of the notation")
-        return Actions(_version(data["version"], kind), tuple(actions))
-    if kind == "sync":
-        return Sync()
-    if kind in ("action", "explain"):
-        action = data["action"]
-        if not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS:
-            raise bad(f"{kind}: action must be a move string of the notation")
-        if kind == "explain":
-            return Explain(action)
-        return Act(_version(data["version"], kind), action)
-    if kind == "hint":
-        return Hint()
-    if kind == "chat":
-        return Chat(chat_text(data["text"]))
-    if kind == "abort":
-        return Abort()
-    if kind == "decline":
-        return Decline()
-    if kind == "offer":
-        if data["offer"] != "draw":
-            raise bad('offer: the offer is "draw" (no takebacks: docs/rules.md R11.9)')
-        return Offer("draw")
-    if kind == "report":
-        reported = data["id"]
-        if not isinstance(reported, int) or isinstance(reported, bool) or not 0 < reported < 2**63:
-            raise bad("report: id must be the id of a chat message")
-        return Report(reported)
-    return Resign() if kind == "resign" else Ping()
+    parser = PARSERS.get(kind)
+    if parser is None:  # a type in the table without a parser is refused, never read as another type
+        raise bad(f"unknown message type (known: {', '.join(PARSERS)})")
+    return parser(data)
+
+
+def _join(data: dict[str, Any]) -> Join:
+    token = data["token"]
+    if token is not None and not isinstance(token, str):
+        raise bad("join: token must be a string, or null to watch")
+    lang = data.get("lang", ENGLISH)
+    if lang not in languages():
+        raise bad(f"join: lang must be one of {', '.join(languages())}")
+    updates, changes = data.get("updates", False), data.get("changes", False)
+    if not isinstance(updates, bool) or not isinstance(changes, bool):
+        raise bad("join: updates and changes must be true or false")
+    if updates and changes:
+        raise bad("join: ask for updates or for changes, not both")
+    return Join(token, lang, updates, changes)
+
+
+def _actions(data: dict[str, Any]) -> Actions:
+    actions = data["actions"]
+    if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_ACTIONS or not all(map(_is_action, actions)):
+        raise bad(f"actions: actions must be a list of 1 to {MAX_ACTIONS} actions (notation strings or ids)")
+    return Actions(_version(data["version"], "actions"), tuple(actions))
+
+
+def _is_action(action: object) -> bool:
+    """A move string of the notation, or an action id (0-94: `legal` in a `change` message)."""
+    if isinstance(action, str):
+        return bool(action) and len(action) <= MAX_ACTION_CHARS
+    return isinstance(action, int) and not isinstance(action, bool) and 0 <= action < MAX_ACTION_ID
+
+
+def _action_string(data: dict[str, Any], kind: str) -> str:
+    action = data["action"]
+    if not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS:
+        raise bad(f"{kind}: action must be a move string of the notation")
+    return action
+
+
+def _act(data: dict[str, Any]) -> Act:
+    action = data["action"]
+    if not _is_action(action):
+        raise bad("action: action must be a move string of the notation, or an action id")
+    return Act(_version(data["version"], "action"), action)
+
+
+def _offer(data: dict[str, Any]) -> Offer:
+    if data["offer"] != "draw":
+        raise bad('offer: the offer is "draw" (no takebacks: docs/rules.md R11.9)')
+    return Offer("draw")
+
+
+def _report(data: dict[str, Any]) -> Report:
+    reported = data["id"]
+    if not isinstance(reported, int) or isinstance(reported, bool) or not 0 < reported < 2**63:
+        raise bad("report: id must be the id of a chat message")
+    return Report(reported)
+
+
+# type -> its reader (of a message whose fields `_FIELDS` checked): one for each type of `_FIELDS`
+PARSERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
+    "join": _join,
+    "action": _act,
+    "actions": _actions,
+    "sync": lambda _: Sync(),
+    "explain": lambda data: Explain(_action_string(data, "explain")),
+    "hint": lambda _: Hint(),
+    "resign": lambda _: Resign(),
+    "ping": lambda _: Ping(),
+    "chat": lambda data: Chat(chat_text(data["text"])),
+    "report": _report,
+    "abort": lambda _: Abort(),
+    "offer": _offer,
+    "decline": lambda _: Decline(),
+}
 
 
 def _version(version: object, kind: str) -> int:

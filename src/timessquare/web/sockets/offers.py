@@ -103,9 +103,9 @@ class Offers:
         seat = self._seat(room, connection)
         standing = await self.current(room)
         if standing is None or standing.seat == seat:
-            raise ProtocolError("not_found", "there is no offer of the other player to decline")
+            raise ProtocolError("conflict", "there is no offer of the other player to decline")
         if await self.database.run(self.store.withdraw, room.id, standing.kind, standing.seat) is None:
-            raise ProtocolError("not_found", "there is no offer of the other player to decline")
+            raise ProtocolError("conflict", "there is no offer of the other player to decline")
         tell_players(room, declined_message(standing.kind, seat))
         await self.told("declined", room.id, standing.kind, seat)
 

@@ -1,10 +1,11 @@
 """Live games in memory: one `Room` per game with open sockets or a computer player at work.
 
 A room holds the game's `Table` (the game session) and the sockets joined to it. Every change goes the same
-way, under the room's lock: the session checks and applies it, the new record entries are committed to the
-database, and only then does every socket get a fresh `state`, its seat's update from the session. If the
-commit fails, the room is dropped and the game is read back from the database, so memory never runs ahead
-of disk. A computer player chooses in the worker pool, outside the lock (a resignation need not wait for it).
+way, under the room's lock: the session checks and applies it and hands back one `Change` (session/change.py:
+its record entries, its clock, its end), which is committed to the database whole, in one transaction, and
+only then does every socket hear of it, from its seat's update. If the commit fails, the room is dropped and
+the game is read back from the database, so memory never runs ahead of disk. A computer player chooses in
+the worker pool, outside the lock (a resignation need not wait for it).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import functools
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any, Protocol
 
 from ...actions import ACTIONS
@@ -21,28 +23,36 @@ from ...cards import SEAT_NAMES
 from ...errors import InvalidActionError, TimesSquareError
 from ...players.base import Forfeit
 from ...session import ComputerTurn, RuleError, StaleVersionError
+from ...session.change import Change
 from ...session.choices import turn_words
+from ...session.clock import system_now
 from ...session.destinations import turn_destinations
 from ...session.reasons import reason_words, session_words
 from ..guards.limits import Throttled
 from ..guards.security import hash_token, is_token
-from ..storage import Append, DatabaseUnavailable, VersionConflict
+from ..storage import Append, DatabaseUnavailable, Settlement, VersionConflict
 from ..storage.writer import Database
 from ..workers.pool import PoolBusy, WorkerPool
 from . import messages
 from .messages import ProtocolError
-from .table import Table, refusal
+from .table import Table, over_document, refusal
 
 log = logging.getLogger("timessquare.web")
 unavailable = Throttled(log)  # a database outage is told once every few seconds, not once per socket
 CLOSE_TRY_AGAIN = 1013  # the page reconnects with a growing delay and joins again
-OUT_OF_TIME = "ran out of time"  # the forfeit reason of a loss on time
+
+
+class NoSuchGame(ProtocolError):
+    """A join of a game that does not exist: the one refusal after which the socket is closed (4404)."""
+
+    def __init__(self) -> None:
+        super().__init__("not_found", "there is no such game")
 
 
 class RoomHooks:
-    """What online play (web/online) adds to a room; by default nothing. `flagged`: the seat whose clock ran out
-    before a change (the change becomes its loss on time); `committed`: after each change is stored (clocks,
-    ratings); `state_extra`: fields for the `state` message (names, clocks), read by `loaded` beforehand."""
+    """What online play (web/online) adds to a room; by default nothing. `committed`: after a change is stored,
+    what this process remembers of it (it writes nothing: the change was stored whole); `state_extra`: fields
+    for the `state` message (names, clocks), read by `loaded` beforehand."""
 
     async def loaded(self, game_id: str) -> None:
         return None
@@ -51,10 +61,7 @@ class RoomHooks:
         """Another process changed the game (its clock, its end): forget what was read of it before."""
         return None
 
-    async def flagged(self, room: Room) -> int | None:
-        return None
-
-    async def committed(self, room: Room) -> None:
+    async def committed(self, room: Room, change: Change) -> None:
         return None
 
     def state_extra(self, room: Room) -> dict[str, Any]:
@@ -67,8 +74,9 @@ class RoomHooks:
         """The account name at a seat, if an account holds it (the chat says who spoke)."""
         return None
 
-    def presence(self, room: Room, seat: int) -> None:
-        """A seat's first socket joined or its last one left (the claim of R11.4 counts the time away)."""
+    def presence(self, room: Room, seat: int, joining: Member | None = None) -> None:
+        """A seat's socket joined (`joining`, which has it in its state already) or left (the claim of R11.4
+        counts the time away)."""
         return None
 
 
@@ -79,8 +87,10 @@ class Member(Protocol):
     seat: int | None
     lang: str
     updates: bool
+    changes: bool
     room: Room | None
     hint_pending: bool
+    seen: tuple[int, int]  # the version and the log length of the last state or update it got
 
     @property
     def address(self) -> str: ...
@@ -112,33 +122,81 @@ class Room:
         state = self.table.state_message(seat, lang, self.thinking, self.rematch)
         return {**state, **self.rooms.hooks.state_extra(self)}
 
-    def broadcast(self, log_from: int | None = None) -> None:
-        """Tell every socket what changed: an `update` (the log from `log_from` on; None: nothing new in the
-        log) to the sockets that asked for updates, a whole `state` to the others. Each is built and
-        encoded once per seat and language, whoever else listens."""
-        table, extra = self.table, self.rooms.hooks.state_extra(self)
-        start = len(self.session.log) if log_from is None else log_from
-        built: dict[tuple[int | None, str, bool], str] = {}
+    def send_state(self, connection: Member) -> None:
+        """The whole game to one socket (on joining, on asking, after a stale action), noted as what it has."""
+        connection.send(self.state_message(connection.seat, connection.lang))
+        connection.seen = (self.session.version, len(self.session.log))
+
+    def broadcast(self, changed: bool = False, change: Change | None = None) -> None:
+        """Tell every socket what changed: a `change` (`change`'s events, the view's new fields, the clock) to
+        the sockets that asked for changes and have the version before it, an `update` (the log from what that
+        socket has on) to those that asked for updates, a whole `state` to the others; `changed`: a change of
+        the game, which a socket that has it already (it joined meanwhile) does not get again. Each message is
+        built and encoded once per seat, language and form, whoever else listens."""
+        table = self.table
+        extra: dict[str, Any] | None = None
+        version, length = self.session.version, len(self.session.log)
+        built: dict[tuple[int | None, str, str, int], str | None] = {}
         for connection in list(self.connections):
-            key = (connection.seat, connection.lang, connection.updates)
-            text = built.get(key)
+            seen_version, seen_log = connection.seen
+            if changed and seen_version >= version:
+                continue
+            seat, lang = connection.seat, connection.lang
+            text = None
+            if connection.changes and change is not None and seen_version == change.before:
+                key = (seat, lang if change.ended else "", "change", 0)  # the end says how, in words
+                if key not in built:
+                    built[key] = self._change_text(seat, lang, change)
+                text = built[key]
             if text is None:
-                seat, lang, updates = key
-                if updates:
-                    message = table.update_message(seat, lang, self.thinking, self.rematch, start)
-                else:
-                    message = table.state_message(seat, lang, self.thinking, self.rematch)
-                text = built[key] = messages.encode({**message, **extra})
+                form = "update" if connection.updates else "state"
+                key = (seat, lang, form, min(seen_log, length))
+                text = built.get(key)
+                if text is None:
+                    if extra is None:
+                        extra = self.rooms.hooks.state_extra(self)
+                    if connection.updates:
+                        message = table.update_message(seat, lang, self.thinking, self.rematch, key[3])
+                    else:
+                        message = table.state_message(seat, lang, self.thinking, self.rematch)
+                    text = built[key] = messages.encode({**message, **extra})
             connection.send_text(text)
+            connection.seen = (version, length)
+
+    def _change_text(self, seat: int | None, lang: str, change: Change) -> str | None:
+        """`change` as `seat`'s `change` message, encoded; with the end in words of `lang` and the rating changes
+        when it ended the game. None: that seat's view before it is not at hand (a whole state goes instead)."""
+        message = self.table.change_message(seat, change, self.thinking, self.clock_document())
+        if message is None:
+            return None
+        if change.ended:
+            message["over"] = over_document(self.session.update(seat, lang))
+            online = self.rooms.hooks.state_extra(self).get("online")
+            if online is not None:  # the end dialog's rating changes
+                message["rating_change"] = online["rating_change"]
+        return messages.encode(message)
+
+    def clock_document(self) -> dict[str, Any] | None:
+        """The game's clock as a `change` message tells it: time left by seat, whose clock runs, its deadline."""
+        clock = self.session.clock
+        if clock is None:
+            return None
+        document = clock.document(self.rooms.now())
+        return {key: document[key] for key in ("left_ms", "running", "deadline")}
 
     # ------------------------------------------------------------------- changes
 
-    async def commit(self, before_length: int, before_version: int) -> None:
-        """Store the entries the table added since `before_length`; on failure the room is dropped."""
-        table = self.table
-        entries = table.entries_since(before_length)
+    async def commit(self, change: Change) -> None:
+        """Store `change` whole (its entries, its progress, its clock, its settlement if it ended the game) in
+        one transaction; on failure the room is dropped (and the game read back as it was)."""
+        session = self.session
+        outcome = change.outcome
+        settlement = None if outcome is None else Settlement(outcome.result, session.both_moved, self.rooms.now())
+        append = Append(
+            self.id, change.before, change.first_ply, change.moves, self.table.progress(), change.clock, settlement
+        )
         try:
-            await self.rooms.database.append(Append(self.id, before_version, before_length, entries, table.progress()))
+            await self.rooms.database.append(append)
         except Exception as e:
             self.broken = True
             self.rooms.drop(self)
@@ -150,22 +208,21 @@ class Room:
             if not isinstance(e, VersionConflict):
                 log.exception("could not store a move of game %s", self.id)
             raise ProtocolError("busy", "the move could not be saved, so it did not happen: try again") from None
-        await self.rooms.hooks.committed(self)
+        await self.rooms.hooks.committed(self, change)
 
-    async def change(self, apply: Callable[[], object], then_computer: bool = True) -> None:
-        """Apply one change of the session under the lock (the caller holds it), commit it, then tell everyone;
-        `then_computer`: start the computer if it is to move now (not when the computer's own task asks). A
-        player whose clock ran out before the change loses on time instead (docs/rules.md R11.3)."""
-        length, version, log_from = self.table.record_length, self.session.version, len(self.session.log)
-        flagged = await self.rooms.hooks.flagged(self)
-        if flagged is None:
-            apply()
-        else:
-            self.session.forfeit(flagged, OUT_OF_TIME)
-        await self.commit(length, version)
-        self.broadcast(log_from)
+    async def change(self, make: Callable[[], Change | None], then_computer: bool = True) -> Change | None:
+        """Make one change of the session under the lock (the caller holds it), commit it, then tell everyone;
+        `then_computer`: start the computer if it is to move now (not when the computer's own task asks). The
+        session turns a change asked after the mover's time ran out into its loss on time (R11.3). None: nothing
+        changed (the game was over already)."""
+        change = make()
+        if change is None:
+            return None
+        await self.commit(change)
+        self.broadcast(changed=True, change=change)
         if then_computer:
             self.start_computer()
+        return change
 
     async def act(self, connection: Member, message: messages.Act | messages.Actions) -> None:
         """One action, or several of one turn (a trade's discards and its `end`): all or none, one commit."""
@@ -175,12 +232,12 @@ class Room:
             try:
                 await self.change(lambda: self.session.act_all(connection.seat, actions, message.version))
             except StaleVersionError as e:
-                connection.send(refusal(e, actions[0], lang).to_message())
-                connection.send(self.state_message(connection.seat, lang))
+                connection.send(refusal(e, str(actions[0]), lang).to_message())
+                self.send_state(connection)
             except (RuleError, InvalidActionError) as e:  # one of several actions: the refusal names which
                 raise refusal(e, e.text, lang) from None
             except TimesSquareError as e:
-                raise refusal(e, actions[0], lang) from None
+                raise refusal(e, str(actions[0]), lang) from None
 
     async def resign(self, connection: Member) -> None:
         async with self.lock:
@@ -248,8 +305,11 @@ class Room:
             while not self.broken and self.session.computer_to_move:
                 turn = self.session.computer_turn()
                 if self.thinking != turn.seat:
-                    self.thinking = turn.seat
-                    self.broadcast()
+                    async with self.lock:  # told between changes, never inside one half made
+                        if self.broken or self.session.version != turn.version:
+                            continue
+                        self.thinking = turn.seat
+                        self.broadcast()
                 choice = await self.choose(turn)
                 async with self.lock:
                     if self.broken or self.session.version != turn.version:
@@ -288,12 +348,12 @@ class Room:
         async with self.lock:
             if self.broken or self.session.version >= version:
                 return
-            log_from, database = len(self.session.log), self.rooms.database
+            database = self.rooms.database
             try:
-                tail = await database.run(database.store.tail, self.id, self.table.record_length)
+                tail = await database.run(database.store.tail, self.id, self.session.version)
                 if tail is None:
                     raise TimesSquareError("the game is gone")
-                self.session.catch_up(tail.entries, tail.forfeit, tail.agreed)
+                change = self.session.catch_up(tail.entries, tail.forfeit, tail.agreed, tail.clock)
                 await self.rooms.hooks.changed_elsewhere(self.id)
             except Exception as e:
                 unavailable.warning("could not follow game %s from another process: %s", self.id, e)
@@ -301,22 +361,30 @@ class Room:
                 self.rooms.drop(self)
                 return
             self.rematch = tail.rematch_id or self.rematch
-            self.broadcast(log_from)
+            self.broadcast(changed=True, change=change)
         self.start_computer()
 
-    def computer_played(self, turn: ComputerTurn, choice: int | Forfeit) -> None:
-        self.session.computer_played(turn, choice)
+    def computer_played(self, turn: ComputerTurn, choice: int | Forfeit) -> Change:
+        change = self.session.computer_played(turn, choice)
         if self.session.to_move != turn.seat:
             self.thinking = None  # its turn is over: the state that tells so says nobody is thinking
+        return change
 
 
 class Rooms:
     """The live rooms of this server process, by game id; a room is read from the database on first use."""
 
-    def __init__(self, database: Database, pool: WorkerPool, hint_seconds: float = 1.0) -> None:
+    def __init__(
+        self,
+        database: Database,
+        pool: WorkerPool,
+        hint_seconds: float = 1.0,
+        now: Callable[[], datetime] = system_now,
+    ) -> None:
         self.database = database
         self.pool = pool
         self.hint_seconds = hint_seconds
+        self.now = now  # the time the games' clocks read (tests inject theirs)
         self.hooks = RoomHooks()
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -336,7 +404,7 @@ class Rooms:
             await self.hooks.loaded(game_id)
             room = None
             if stored is not None:
-                room = Room(self, Table.restore(stored))
+                room = Room(self, Table.restore(stored, now=self.now))
                 room.rematch = stored.rematch_id
                 self.rooms[game_id] = room
             future.set_result(room)
@@ -351,6 +419,7 @@ class Rooms:
         return room
 
     def add(self, table: Table) -> Room:
+        table.session.now = self.now
         room = Room(self, table)
         self.rooms[table.game_id] = room
         room.start_computer()
@@ -401,7 +470,7 @@ class Rooms:
             elif connection.room is None:
                 connection.room = room
                 room.connections.add(connection)
-                connection.send(room.state_message(connection.seat, connection.lang))
+                room.send_state(connection)
 
     def release(self, room: Room) -> None:
         """Forget a room nobody uses any more (no socket, no computer at work); it is on disk."""
@@ -414,7 +483,7 @@ class Rooms:
     async def join(self, connection: Member, game_id: str, message: messages.Join) -> None:
         room = await self.get(game_id)
         if room is None:
-            raise ProtocolError("not_found", "there is no such game")
+            raise NoSuchGame()
         seat: int | None = None
         if message.token is not None:
             found = None
@@ -427,14 +496,18 @@ class Rooms:
             seat = SEAT_NAMES.index(found)
         if connection.room is not None and connection.room is not room:
             self.leave(connection)
-        if room.broken:  # dropped while we looked up the token: read the game back
+        stale = True
+        async with room.lock:  # no change half made (applied, not yet stored and told) while the socket joins
+            if not room.broken:
+                stale = False
+                connection.room, connection.seat, connection.lang = room, seat, message.lang
+                connection.updates, connection.changes = message.updates, message.changes
+                room.connections.add(connection)
+                room.send_state(connection)  # the state first, then anything else
+                if seat is not None:
+                    self.hooks.presence(room, seat, connection)
+        if stale:  # dropped while we looked: read the game back
             return await self.join(connection, game_id, message)
-        connection.room, connection.seat, connection.lang = room, seat, message.lang
-        connection.updates = message.updates
-        room.connections.add(connection)
-        if seat is not None:
-            self.hooks.presence(room, seat)
-        connection.send(room.state_message(seat, message.lang))
         room.start_computer()
 
     def leave(self, connection: Member) -> None:

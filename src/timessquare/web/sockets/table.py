@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
-from ...cards import SEAT_NAMES
+from ...cards import CARD_CODES, SEAT_NAMES
 from ...catalog import words
 from ...errors import GameOverError, InvalidActionError, TimesSquareError
+from ...events import Event
 from ...outcome import Termination
 from ...session import (
     GameSession,
@@ -24,6 +27,7 @@ from ...session import (
     SpectatorError,
     StaleVersionError,
 )
+from ...session.change import Change
 from ...session.choices import after_colon
 from ...session.reasons import reason_words
 from ...session.timeline import Timeline
@@ -50,6 +54,8 @@ class Table:
         self.session = session
         self._views: dict[int | None, dict[str, Any]] = {}  # this version's view documents, by seat
         self._views_at = -1
+        self._previous: dict[int | None, dict[str, Any]] = {}  # ... and the last version's (a change's `view`)
+        self._previous_at = -1
         self._log_documents: dict[str, list[dict[str, Any]]] = {}  # the log as sent, by language
         self._built_for = session
 
@@ -74,13 +80,21 @@ class Table:
         return cls(game_id, mode, GameSession.new(players, rules, deal=rng))
 
     @classmethod
-    def restore(cls, stored: StoredGame, timeline: Timeline | None = None) -> Table:
-        """The game as stored, replayed move by move (the record is checked on the way), with its log;
-        `timeline`: that walk, when the caller has made it already (`walk(stored.record())`)."""
+    def restore(
+        cls, stored: StoredGame, timeline: Timeline | None = None, now: Callable[[], datetime] | None = None
+    ) -> Table:
+        """The game as stored, replayed move by move (the record is checked on the way), with its log and its
+        clock (read with `now`); `timeline`: that walk, when the caller has made it already
+        (`walk(stored.record())`)."""
         deal = _server_rng()
         if timeline is None:
-            return cls(stored.id, stored.mode, GameSession.from_record(stored.record(), deal=deal))
-        return cls(stored.id, stored.mode, GameSession.from_timeline(timeline, deal=deal))
+            session = GameSession.from_record(stored.record(), deal=deal)
+        else:
+            session = GameSession.from_timeline(timeline, deal=deal)
+        session.clock = stored.clock
+        if now is not None:
+            session.now = now
+        return cls(stored.id, stored.mode, session)
 
     # --------------------------------------------------------------- storage
 
@@ -90,10 +104,6 @@ class Table:
         return NewGame(
             self.game_id, self.mode, session.seats, session.rules.names, session.start_position, seats, rematch_of
         )
-
-    @property
-    def record_length(self) -> int:
-        return len(self.session.entries)
 
     def entries_since(self, length: int) -> list[str]:
         """The record's entries from `length` on (a reshuffle's `shuffle …` entry included: storage only)."""
@@ -137,6 +147,33 @@ class Table:
         message["log"] = self.log_documents(lang)[log_from:]
         return message
 
+    def change_message(
+        self, seat: int | None, change: Change, thinking: int | None, clock: dict[str, Any] | None
+    ) -> dict[str, Any] | None:
+        """`change` as the protocol's `change` message for `seat` (docs/web-protocol.md): its version, its events as
+        the seat may know them (a draw's cards only to the drawer), the view's fields that changed, the clock, and
+        the seat's legal actions by id if it is to move. None when the seat's view before the change is not at
+        hand (the socket then gets a whole `state`)."""
+        self._same_session()
+        now = self._view_document(seat)
+        before = self._previous.get(seat) if self._previous_at == change.before else None
+        if before is None:
+            return None
+        message: dict[str, Any] = {
+            "v": messages.VERSION,
+            "type": "change",
+            "version": change.after,
+            "events": [event_document(event) for event in change.seen_by(seat)],
+            "view": {key: value for key, value in now.items() if before.get(key) != value},
+        }
+        if clock is not None:
+            message["clock"] = clock
+        if thinking is not None:
+            message["thinking"] = SEAT_NAMES[thinking]
+        if seat is not None and seat == self.session.to_move and self.session.is_person(seat):
+            message["legal"] = list(self.session.legal_ids(seat))  # ids: each one accepted as an `action`
+        return message
+
     def _seat_fields(self, seat: int | None, lang: str, thinking: int | None, rematch: str | None) -> dict[str, Any]:
         update = self.session.update(seat, lang)
         legal = update.legal if seat is not None and self.session.is_person(seat) else ()
@@ -162,8 +199,8 @@ class Table:
         self._same_session()
         version = self.session.version
         if self._views_at != version:
-            self._views.clear()
-            self._views_at = version
+            self._previous, self._previous_at = self._views, self._views_at
+            self._views, self._views_at = {}, version
         document = self._views.get(seat)
         if document is None:
             document = self._views[seat] = self.session.view(seat).to_document()
@@ -185,9 +222,26 @@ class Table:
         """Forget what was built for another session (a game read back, or rebuilt, in place)."""
         if self._built_for is not self.session:
             self._built_for = self.session
-            self._views.clear()
-            self._views_at = -1
+            self._views, self._views_at = {}, -1
+            self._previous, self._previous_at = {}, -1
             self._log_documents.clear()
+
+
+def event_document(event: Event) -> dict[str, Any]:
+    """One event of a change as the protocol sends it: its kind and, when they say something, its seat, notation,
+    number and cards (a draw's cards: only in the drawer's message, `Event.seen_by`)."""
+    document: dict[str, Any] = {"kind": event.kind}
+    if event.seat is not None:
+        document["seat"] = SEAT_NAMES[event.seat]
+    if event.notation:
+        document["notation"] = event.notation
+    if event.number:
+        document["number"] = event.number
+    if event.cards:
+        document["cards"] = [CARD_CODES[card] for card in event.cards]
+    if event.outcome is not None:
+        document["result"] = event.outcome.result
+    return document
 
 
 def over_document(update: SeatUpdate) -> dict[str, str] | None:

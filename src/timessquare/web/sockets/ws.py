@@ -1,8 +1,10 @@
 """The game socket, `/ws/games/{id}`: read a client's messages, refuse what is wrong, hand the rest to its room;
 write the room's messages through each socket's own outbox.
 
-Nothing a client sends can raise past this loop: a refusal is an `error` message; an unexpected failure is
-logged here with its traceback and the client gets a short `busy` error (never a trace).
+Nothing a client sends can raise past this loop: a refusal is an `error` message and the socket goes on; an
+unexpected failure is logged here with its traceback and the client gets a short `busy` error (never a trace).
+An error closes the socket only when there is no game to join (4404), or when a socket not yet joined meets a
+database that does not answer (1013: the page joins again later).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from . import messages
 from .chat import Chat
 from .messages import ProtocolError
 from .offers import Offers
-from .rooms import Room, Rooms, guarded, unavailable
+from .rooms import NoSuchGame, Room, Rooms, guarded, unavailable
 
 log = logging.getLogger("timessquare.web")
 
@@ -47,7 +49,9 @@ class Connection:
     lang: str = "en"
     room: Room | None = None
     updates: bool = False  # asked for `update` messages on joining
+    changes: bool = False  # ... or for `change` messages
     hint_pending: bool = False
+    seen: tuple[int, int] = (-1, 0)  # the version and log length of the last state or update sent (rooms.py)
     outbox: asyncio.Queue[str | int] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     bucket: TokenBucket = field(default_factory=lambda: TokenBucket(20, 40))
 
@@ -166,11 +170,15 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
                     on_join()
             except ProtocolError as e:
                 connection.send(e.to_message())
-                if e.code == "not_found":
+                if isinstance(e, NoSuchGame):  # the one error that closes: there is no game to join
                     await _close_after_sending(connection, pump, CLOSE_NOT_FOUND)
                     return joined
-            except DatabaseUnavailable as e:  # the page reconnects with a growing delay and joins again
+            except DatabaseUnavailable as e:
                 unavailable.warning("the socket of game %s: %s", game_id, e)
+                if connection.room is not None:  # joined: the game is in memory, the socket goes on
+                    connection.send(messages.error("busy", "the database does not answer: try again in a moment"))
+                    continue
+                # not joined yet: the page reconnects with a growing delay and joins again
                 connection.send(messages.error("busy", "the database does not answer: reconnecting"))
                 await _close_after_sending(connection, pump, CLOSE_TOO_SLOW)
                 return joined
@@ -200,7 +208,7 @@ async def handle(rooms: Rooms, connection: Connection, game_id: str, message: me
         return
     if isinstance(message, messages.Join):
         if not is_game_id(game_id):
-            raise ProtocolError("not_found", "there is no such game")
+            raise NoSuchGame()
         await rooms.join(connection, game_id, message)
         room = connection.room  # read once: the room may be dropped (and the socket moved) while we wait below
         if room is not None:
@@ -213,7 +221,7 @@ async def handle(rooms: Rooms, connection: Connection, game_id: str, message: me
     if isinstance(message, messages.Act | messages.Actions):
         await room.act(connection, message)
     elif isinstance(message, messages.Sync):
-        connection.send(room.state_message(connection.seat, connection.lang))
+        room.send_state(connection)
     elif isinstance(message, messages.Resign):
         await room.resign(connection)
     elif isinstance(message, messages.Explain):

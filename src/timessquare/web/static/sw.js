@@ -1,14 +1,46 @@
-// The service worker (served at /sw.js by installable.py, which puts SHELL and VERSION before this text): it
+// The service worker (served at /sw.js by installable.py, which puts SHELL, VERSION and LANGS before this text): it
 // keeps the pages' shell (styles, scripts, words, drawings), the home page, the rules and the tutorial, so that
 // they open without a network. Everything is asked of the network first, and kept when it answers; without a
 // network the kept copy answers. A game needs the server: its page says so when offline (page.js).
+// The tutorial's first step is kept at once in every language (LANGS): the first visit to /learn is not yet
+// the worker's, and the page promises that the tutorial works offline after it.
 
-/* global SHELL, VERSION */
+/* global SHELL, VERSION, LANGS */
 const CACHE = `times-square-${VERSION}`;
 const LEARN = "/api/learn"; // the tutorial's steps: a fixed deal, the same answer for the same question
 
+/** A question to /api/learn as a GET address to keep its answer under (the same question, the same key,
+ * whatever the order of its fields). */
+function lessonKey(body) {
+  let question;
+  try {
+    question = JSON.parse(body);
+  } catch {
+    return `${LEARN}?q=${encodeURIComponent(body)}`;
+  }
+  const { step = 0, action = "", lang = "en" } = question || {};
+  return `${LEARN}?step=${encodeURIComponent(step)}&action=${encodeURIComponent(action)}&lang=${encodeURIComponent(lang)}`;
+}
+
+/** The first step of the tutorial in each language, kept (a failure keeps the rest: the page asks again). */
+function keepFirstLessons(cache) {
+  return Promise.all(LANGS.map(async (lang) => {
+    const body = JSON.stringify({ step: 0, lang });
+    try {
+      const answer = await fetch(LEARN, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+      if (answer.ok) await cache.put(lessonKey(body), answer);
+    } catch {
+      // without a network now: kept when the page asks online
+    }
+  }));
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(SHELL).then(() => keepFirstLessons(cache)))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", (event) => {
@@ -39,7 +71,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.method === "POST" && url.pathname === LEARN) {
     // a POST cannot be kept as it is: it is kept under a GET of its question
-    event.respondWith(request.clone().text().then((body) => networkFirst(request, `${LEARN}?q=${encodeURIComponent(body)}`)));
+    event.respondWith(request.clone().text().then((body) => networkFirst(request, lessonKey(body))));
     return;
   }
   if (request.method !== "GET" || url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/")) return;

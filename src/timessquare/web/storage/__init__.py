@@ -1,7 +1,18 @@
 """The web game's storage: games as records in SQLite or PostgreSQL."""
 
 from .database import DatabaseUnavailable, default_database_url, dialect_name, make_engine, migrate, parse_database_url
-from .store import Append, GameStart, GameStore, NewGame, Progress, StoredGame, Summary, Tail, VersionConflict
+from .store import (
+    Append,
+    GameStart,
+    GameStore,
+    NewGame,
+    Progress,
+    Settlement,
+    StoredGame,
+    Summary,
+    Tail,
+    VersionConflict,
+)
 
 __all__ = [
     "Append",
@@ -10,6 +21,7 @@ __all__ = [
     "GameStore",
     "NewGame",
     "Progress",
+    "Settlement",
     "StoredGame",
     "Summary",
     "Tail",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .clocks import Clock, TimeControl
+from ...session.clock import Clock, TimeControl
 from .database import aware
 
 

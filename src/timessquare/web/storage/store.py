@@ -4,7 +4,9 @@ Every method is a short transaction of its own and blocks: the server calls them
 game is one of them (`start`): its record, its seats, its online row (clock, rated) and the challenge it
 answers are written together or not at all.
 A write names the version it expects (`append`), so two writers can never interleave a game's moves: the
-second one gets `VersionConflict` and nothing is written.
+second one gets `VersionConflict` and nothing is written. A change of a game (session/change.py) is written
+whole in one transaction: its record entries, its progress, its clock and, when it ends the game, the
+settlement of its online row (the ratings: `settler`, which online play provides).
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from sqlalchemy import Connection, Engine, bindparam, delete, insert, or_, selec
 from sqlalchemy.exc import IntegrityError
 
 from ...errors import TimesSquareError
+from ...session.clock import Clock
 from .changes import publish
 from .database import LOCK_SECONDS, DatabaseUnavailable, aware, dialect_name
-from .online_games import OnlineGame, online_game_columns
+from .online_games import OnlineGame, clock_columns, online_game_columns, online_game_of
 from .online_schema import challenges, online_games, server_keys
 from .schema import games, health, moves, seats
 
@@ -53,15 +56,33 @@ class Progress:
 
 
 @dataclass(frozen=True)
+class Settlement:
+    """A change ended the game: its online row is settled with it (the ratings, if rated and `played`: both
+    players moved, else it is aborted, R11.5)."""
+
+    result: str
+    played: bool
+    at: datetime  # when the game ended, on the server's clock (tests inject theirs): the ratings' day counts from it
+
+
+# Settles a finished game's online row inside the change's transaction: (connection, game id, result, moment,
+# played) -> anything. Online play provides it (web/online/store.settle_in); nothing is settled without it.
+Settler = Callable[[Connection, str, str, datetime, bool], object]
+
+
+@dataclass(frozen=True)
 class Append:
-    """New record entries of a game (from index `first_ply`) and its progress, if it is still at
-    `expected_version`."""
+    """One change of a game as storage writes it, if the game is still at `expected_version`: its new record
+    entries (from index `first_ply`), its progress, its clock after the change (None: no clock) and its
+    settlement when it ends the game; all in one transaction, or nothing."""
 
     game_id: str
     expected_version: int
     first_ply: int
     entries: Sequence[str]
     progress: Progress
+    clock: Clock | None = None
+    settlement: Settlement | None = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +124,7 @@ class StoredGame:
     rematch_of: str | None
     rematch_id: str | None
     agreed: str | None = None
+    clock: Clock | None = None  # an online game's clock, as its last change left it
 
     def record(self) -> dict[str, Any]:
         """The game record (FORMATS.md); replaying it checks that the moves give the stored result."""
@@ -131,6 +153,8 @@ class Tail:
     forfeit: tuple[str, str] | None
     rematch_id: str | None
     agreed: str | None = None  # "draw" or "aborted": the players stopped the game
+    clock: Clock | None = None  # the clock stored with the last change
+
 
 @dataclass(frozen=True)
 class Summary:
@@ -160,6 +184,7 @@ class GameStore:
         # SQLite has one writer at a time: queue writers here rather than spin on its lock.
         self._write_lock = threading.Lock() if self.dialect == "sqlite" else None
         self._stop = threading.Event()
+        self.settler: Settler | None = None
         self._checkpointer: threading.Thread | None = None
         database = engine.url.database or ""
         if self.dialect == "sqlite" and database not in ("", ":memory:") and "memory" not in database:
@@ -251,21 +276,27 @@ class GameStore:
                 # The usual case in one statement each: every game is at the version its writer expects.
                 changed = connection.execute(_GUARDED_UPDATE, [_update_row(item, moment) for item in appends]).rowcount
                 if changed == len(appends):
-                    rows = [_move_rows(item) for item in appends]
-                    if any(rows):
-                        connection.execute(_INSERT_MOVES, [row for group in rows for row in group])
-                    publish(connection, [(item.game_id, item.progress.version) for item in appends])
+                    self._write_rest(connection, appends, moment)
                     return [True] * len(appends)
                 connection.rollback()  # someone else wrote one of these games: go one by one
-            written = []
-            for item in appends:
-                ok = connection.execute(_GUARDED_UPDATE, _update_row(item, moment)).rowcount == 1
-                written.append(ok)
-                if ok:  # a refused one changed no row, so there is nothing to undo
-                    _insert_moves(connection, item.game_id, item.first_ply, item.entries)
-            done = [(item.game_id, item.progress.version) for item, ok in zip(appends, written, strict=True) if ok]
-            publish(connection, done)
+            written = [connection.execute(_GUARDED_UPDATE, _update_row(item, moment)).rowcount == 1 for item in appends]
+            # (a refused one changed no row, so there is nothing to undo)
+            self._write_rest(connection, [item for item, ok in zip(appends, written, strict=True) if ok], moment)
         return written
+
+    def _write_rest(self, connection: Connection, appends: Sequence[Append], moment: datetime) -> None:
+        """Everything of these changes but their guarded game rows: moves, clocks, settlements, the notice."""
+        rows = [row for item in appends for row in _move_rows(item)]
+        if rows:
+            connection.execute(_INSERT_MOVES, rows)
+        clocks = [_clock_row(item.game_id, item.clock) for item in appends if item.clock is not None]
+        if clocks:
+            connection.execute(_SET_CLOCK, clocks)
+        for item in appends:
+            if item.settlement is not None and self.settler is not None:
+                settlement = item.settlement
+                self.settler(connection, item.game_id, settlement.result, settlement.at, settlement.played)
+        publish(connection, [(item.game_id, item.progress.version) for item in appends])
 
     def rematch(
         self, game_id: str, start: GameStart, seat: str, token_hash_in: Callable[[str], str]
@@ -325,6 +356,7 @@ class GameStore:
                 select(moves.c.move).where(moves.c.game_id == game_id).order_by(moves.c.ply)
             ).scalars()
             record_moves = list(entries)
+            clock = _clock_of(connection, game_id)
         forfeit = (row["forfeit_seat"], row["forfeit_reason"] or "") if row["forfeit_seat"] else None
         return StoredGame(
             id=row["id"],
@@ -339,6 +371,7 @@ class GameStore:
             rematch_of=row["rematch_of"],
             rematch_id=row["rematch_id"],
             agreed=row["agreed"],
+            clock=clock,
         )
 
     def tail(self, game_id: str, first_ply: int) -> Tail | None:
@@ -356,7 +389,7 @@ class GameStore:
                 select(moves.c.move).where(moves.c.game_id == game_id, moves.c.ply >= first_ply).order_by(moves.c.ply)
             ).scalars()
             forfeit = (row.forfeit_seat, row.forfeit_reason or "") if row.forfeit_seat else None
-            return Tail(list(entries), row.version, forfeit, row.rematch_id, row.agreed)
+            return Tail(list(entries), row.version, forfeit, row.rematch_id, row.agreed, _clock_of(connection, game_id))
 
     def exists(self, game_id: str) -> bool:
         with self.engine.connect() as connection:
@@ -423,6 +456,24 @@ _GUARDED_UPDATE = (
         agreed=bindparam("new_agreed"),
     )
 )
+
+
+_CLOCK_COLUMNS = ("control", "left_a_ms", "left_b_ms", "clock_seat", "turn_started", "deadline")
+_SET_CLOCK = (
+    update(online_games)
+    .where(online_games.c.game_id == bindparam("gid"))
+    .values({name: bindparam(f"new_{name}") for name in _CLOCK_COLUMNS})
+)
+
+
+def _clock_row(game_id: str, clock: Clock) -> dict[str, Any]:
+    return {"gid": game_id, **{f"new_{name}": value for name, value in clock_columns(clock).items()}}
+
+
+def _clock_of(connection: Connection, game_id: str) -> Clock | None:
+    """A game's clock as stored (None: not an online game, or one without a clock)."""
+    row = connection.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().first()
+    return None if row is None else online_game_of(row).clock
 
 
 def _update_row(item: Append, moment: datetime) -> dict[str, Any]:

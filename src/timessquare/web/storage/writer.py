@@ -42,7 +42,7 @@ class Database:
         self._writer: asyncio.Task[None] | None = None
         # The group commit's batches go to one thread that lives as long as the server: handing each batch to
         # a new worker thread (anyio's, as `run` does) cost more of the loop's time than the batch's SQL.
-        self._batches: queue.SimpleQueue[tuple[Sequence[Append], asyncio.Future[list[bool]]] | None] = (
+        self._batches: queue.SimpleQueue[tuple[Sequence[Append], asyncio.Future[list[bool | Exception]]] | None] = (
             queue.SimpleQueue()
         )
         self._committer: threading.Thread | None = None
@@ -67,12 +67,12 @@ class Database:
         reason = str(getattr(e, "orig", None) or e).strip()[:200]
         return DatabaseUnavailable(f"the database failed: {reason}")
 
-    async def _commit(self, batch: Sequence[Append]) -> list[bool]:
+    async def _commit(self, batch: Sequence[Append]) -> list[bool | Exception]:
         """`store.append_many(batch)` on the committer thread, with `run`'s time limit and errors."""
         if self._committer is None or not self._committer.is_alive():
             self._committer = threading.Thread(target=self._commit_batches, name="group commit", daemon=True)
             self._committer.start()
-        done: asyncio.Future[list[bool]] = asyncio.get_running_loop().create_future()
+        done: asyncio.Future[list[bool | Exception]] = asyncio.get_running_loop().create_future()
         self._batches.put((batch, done))
         try:
             async with asyncio.timeout(self.CALL_SECONDS):
@@ -91,30 +91,58 @@ class Database:
             while (job := self._batches.get()) is not None:
                 batch, done = job
                 try:
-                    if connection is None:
-                        connection = self.store.engine.connect()
-                    try:
-                        written = self.store.append_many(batch, connection)
-                    except DBAPIError as e:
-                        if not e.connection_invalidated:
-                            raise
-                        # The kept connection was lost (a database restarted), which the pool's ping would
-                        # have found: once more on a fresh one. Safe even if the commit was what failed: a
-                        # game already written is at its new version, and its guarded update is refused.
-                        connection.close()
-                        connection = None
-                        connection = self.store.engine.connect()
-                        written = self.store.append_many(batch, connection)
+                    written, connection = self._write(batch, connection)
+                except _DATABASE_DOWN as e:  # the database itself: every change of the batch fails
+                    connection = None  # (closed by _write)
+                    _hand_back(done, None, e)
+                except Exception as e:
+                    connection = None
+                    if len(batch) == 1:
+                        _hand_back(done, None, e)
+                        continue
+                    # One change's own statements failed (a settlement's, say), not the database: each change
+                    # again in a transaction of its own, so that only the failing one's game hears of it.
+                    alone: list[bool | Exception] = []
+                    for item in batch:
+                        try:
+                            each, connection = self._write([item], connection)
+                            alone += each
+                        except Exception as error:
+                            connection = None
+                            alone.append(error)
+                    _hand_back(done, alone, None)
                 except BaseException as e:  # handed to the waiting task, which raises it
-                    if connection is not None:
-                        connection.close()  # rolled back, and back to the pool (or thrown away if broken)
-                        connection = None
+                    connection = None
                     _hand_back(done, None, e)
                 else:
                     _hand_back(done, written, None)
         finally:
             if connection is not None:
                 connection.close()
+
+    def _write(
+        self, batch: Sequence[Append], connection: Connection | None
+    ) -> tuple[list[bool | Exception], Connection]:
+        """`store.append_many(batch)` on the kept connection (a fresh one if there is none); the connection
+        to keep. On a failure the connection it used is closed (rolled back, and back to the pool or thrown
+        away if broken) before the error is raised."""
+        if connection is None:
+            connection = self.store.engine.connect()
+        try:
+            try:
+                return list(self.store.append_many(batch, connection)), connection
+            except DBAPIError as e:
+                if not e.connection_invalidated:
+                    raise
+                # The kept connection was lost (a database restarted), which the pool's ping would have found:
+                # once more on a fresh one. Safe even if the commit was what failed: a game already written is
+                # at its new version, and its guarded update is refused.
+                connection.close()
+                connection = self.store.engine.connect()
+                return list(self.store.append_many(batch, connection)), connection
+        except BaseException:
+            connection.close()
+            raise
 
     async def append(self, item: Append) -> None:
         """Commit one game's new moves (raises VersionConflict, or the database's error)."""
@@ -144,7 +172,9 @@ class Database:
                 for (item, future), ok in zip(batch, written, strict=True):
                     if future.done():
                         continue
-                    if ok:
+                    if isinstance(ok, Exception):  # this change's own failure: its game only
+                        future.set_exception(ok)
+                    elif ok:
                         future.set_result(None)
                     else:
                         future.set_exception(VersionConflict(f"game {item.game_id} changed meanwhile"))
@@ -155,14 +185,21 @@ class Database:
         self._batches.put(None)
 
 
-def _hand_back(done: asyncio.Future[list[bool]], written: list[bool] | None, error: BaseException | None) -> None:
+_DATABASE_DOWN = (OperationalError, InterfaceError, SATimeoutError, DatabaseUnavailable)
+
+
+def _hand_back(
+    done: asyncio.Future[list[bool | Exception]], written: list[bool | Exception] | None, error: BaseException | None
+) -> None:
     """Settle `done` on its event loop (from the commit thread); nothing if that loop is closed (the server
     stopped while the batch was written)."""
     with contextlib.suppress(RuntimeError):
         done.get_loop().call_soon_threadsafe(_settle, done, written, error)
 
 
-def _settle(done: asyncio.Future[list[bool]], written: list[bool] | None, error: BaseException | None) -> None:
+def _settle(
+    done: asyncio.Future[list[bool | Exception]], written: list[bool | Exception] | None, error: BaseException | None
+) -> None:
     if done.done():  # given up on (the time limit, or the server closing)
         return
     if error is not None:

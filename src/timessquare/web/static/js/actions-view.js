@@ -16,8 +16,9 @@ export function renderActions(table) {
   const mine = table.myTurn() && !table.busy;
   const mode = state.view.turn.mode;
   const end = $("end-turn");
-  end.textContent = mode === "trade" ? tn("actions.endTrade", state.draws_at_end)
-    : mode === "play" ? tn("actions.endPlay", state.draws_at_end) : t("actions.end");
+  end.textContent = !table.myTurn() ? t("actions.end") // the other's draw is not this seat's to announce
+    : mode === "trade" ? tn("actions.endTrade", state.draws_at_end)
+      : mode === "play" ? tn("actions.endPlay", state.draws_at_end) : t("actions.end");
   end.setAttribute("aria-disabled", String(!mine || !table.isLegal("end")));
   if (table.markToTrade) renderMarking(table, mode, mine);
   else {

@@ -2,7 +2,7 @@
 // seat's chance to win after every turn as a chart (SVG, hidden from screen readers) and as a table (for
 // them), and the costliest turns with the expert's choice. The server computes it all; this only draws.
 
-import { t } from "./i18n.js";
+import { currentLang, t, tTouch } from "./i18n.js";
 import { svg } from "./figures.js";
 import { clear, el } from "./page.js";
 
@@ -14,6 +14,7 @@ const RIGHT = 12;
 const TOP = 10;
 const BOTTOM = 26;
 const SEATS = ["A", "B"];
+const LABEL_ROOM = 26; // the width a turn's number takes on the axis, with a gap
 
 /** Where each turn starts and ends among the replay's frames (frame k: after the k-th public action). */
 export function turnFrames(analysis) {
@@ -68,8 +69,8 @@ export class AnalysisView {
     this.bounds = turnFrames(analysis);
     const method = analysis.method;
     body.append(
-      el("p", { class: "help" }, t("analysis.intro", {
-        iterations: method.iterations.toLocaleString(), mistake: method.mistake, blunder: method.blunder,
+      el("p", { class: "help" }, tTouch("analysis.intro", { // "tap" on a touch screen; "6 000" in French
+        iterations: method.iterations.toLocaleString(currentLang()), mistake: method.mistake, blunder: method.blunder,
       })),
       this.chart(),
       this.table(),
@@ -126,9 +127,13 @@ export class AnalysisView {
       label.textContent = percent(level);
       chart.append(label);
     }
-    const step = Math.max(1, Math.ceil(turns.length / 12));
+    // a turn's number every `step` turns, as many as the width holds apart, and the last one's, never on top
+    // of the one before it
+    const room = (this.width - LEFT - RIGHT) / Math.max(1, turns.length);
+    const step = Math.max(1, Math.ceil(turns.length / 12), Math.ceil(LABEL_ROOM / room));
     for (const turn of turns) {
-      if (turn.turn % step && turn.turn !== turns.length) continue;
+      const last = turn.turn === turns.length;
+      if (!last && (turn.turn % step || (turns.length - turn.turn) * room < LABEL_ROOM)) continue;
       const label = svg("text", { class: "axis", x: this.x(turn.turn), y: HEIGHT - 8, "text-anchor": "middle" });
       label.textContent = String(turn.turn);
       chart.append(label);

@@ -3,6 +3,9 @@
 // `update`s (what changed, the new log entries only): each is merged here into the last state, so the page
 // only ever sees whole states; an update that does not follow on (a missed message) asks for the state again.
 
+import { ACTIONS } from "./names.js";
+import { applyMessage } from "./page-state.js";
+
 const PING_EVERY_MS = 25000;
 
 export class Connection {
@@ -26,14 +29,12 @@ export class Connection {
     window.addEventListener("online", () => this.reconnectNow());
   }
 
-  /** The last state with `update` applied, or null (then the whole state is asked for). */
+  /** The last state with `update` applied (page-state.js, the one reducer), or null (then the whole state
+   * is asked for). */
   merged(update) {
-    const last = this.last;
-    if (!last || last.log.length !== update.log_from || last.lang !== update.lang) {
-      this.send({ type: "sync" });
-      return null;
-    }
-    return { ...update, type: "state", log: last.log.concat(update.log) };
+    const next = applyMessage(this.last, update, (id) => ACTIONS[id].notation);
+    if (next === null) this.send({ type: "sync" });
+    return next;
   }
 
   open() {

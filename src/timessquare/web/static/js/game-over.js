@@ -5,8 +5,8 @@
 
 import { rematch as askRematch, recordDownloadUrl } from "./api.js";
 import { t } from "./i18n.js";
-import { resultWords } from "./game-status.js";
-import { resultHeadline } from "./results.js";
+import { personOf, resultWords } from "./game-status.js";
+import { endingWithNames, resultHeadline } from "./results.js";
 import { keepTokenOfUrl } from "./tokens.js";
 import { sentence } from "./words.js";
 
@@ -46,11 +46,12 @@ export class GameOver {
       this.rematch(); // the other account accepted our offer: into the rematch
     }
     $("over-title").textContent = resultHeadline(over.result, me);
-    $("over-reason").textContent = over.reason ? sentence(over.reason) : "";
+    const reason = endingWithNames(over.reason, personOf(state));
+    $("over-reason").textContent = reason ? sentence(reason) : "";
     const dialog = $("over-dialog");
     if (!this.shown) {
       this.shown = true;
-      if (!dialog.open) dialog.showModal();
+      if (!dialog.open && me) dialog.showModal(); // a spectator has the banner: nothing covers the board
     }
   }
 

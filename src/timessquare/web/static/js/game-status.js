@@ -2,7 +2,7 @@
 // ended), the players, the supply, the other hand's size and the cards of this turn.
 
 import { t, tn } from "./i18n.js";
-import { resultHeadline } from "./results.js";
+import { endingWithNames, resultHeadline } from "./results.js";
 import { stateNames } from "./seat-labels.js";
 import { sentence, supplyWords } from "./words.js";
 
@@ -13,7 +13,18 @@ export function resultWords(state) {
   const over = state.over;
   const head = resultHeadline(over.result, state.seat);
   if (over.result === "aborted") return head; // its reason says the same
-  return over.reason ? `${head} ${sentence(over.reason)}` : head;
+  const reason = endingWithNames(over.reason, personOf(state));
+  return reason ? `${head} ${sentence(reason)}` : head;
+}
+
+/** Who sits in a seat, by name, for the words of an ending: an account's name, the computer's level, else
+ * null (this page's own seat without an account: "You" does not take the verb's form for a name). */
+export function personOf(state) {
+  return (seat) => {
+    const account = state.online && state.online.accounts ? state.online.accounts[seat] : null;
+    if (account) return account.name;
+    return seat === state.seat ? null : stateNames(state).player(seat);
+  };
 }
 
 function turnLine(table, names) {

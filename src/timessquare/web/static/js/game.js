@@ -16,7 +16,7 @@ import { t } from "./i18n.js";
 import { renderLog } from "./log-view.js";
 import { accountSeatToken, renderOnline } from "./online-game.js";
 import { initPage, markReady } from "./page.js";
-import { bringTurnIntoView } from "./phone-turn.js";
+import { bringHintIntoView, bringTurnIntoView } from "./phone-turn.js";
 import { stateNames } from "./seat-labels.js";
 import { renderSocial, setupSocial, socialMessage } from "./social.js";
 import { StateFeed } from "./state-feed.js";
@@ -65,9 +65,7 @@ function handleMessage(message) {
     else showMessage(t("msg.notAllowed", { reason: message.reason }));
   } else if (message.type === "hint") {
     table.takeHint(message);
-    // the suggestion sits under the hand: on a short screen it would be below the fold, unseen
-    // (at once: a smooth scroll is cut short by the next redraw giving the focus back to its button)
-    if (table.hint) $("hint-text").scrollIntoView({ block: "nearest" });
+    if (table.hint) bringHintIntoView(); // never so far that the board leaves the screen (phone-turn.js)
   } else if (message.type === "error") {
     onError(message);
   }
@@ -79,12 +77,11 @@ const ERROR_WORDS = {
   game_over: "msg.over",
   rate_limited: "msg.slowDown",
   busy: "msg.busy",
-  not_found: "msg.noGame",
 };
 
 function onError(message) {
   table.refused(message.code);
-  if (message.code === "not_found") return; // the socket closes next (4404) and the page says so
+  if (message.code === "not_found" && !table.state) return; // no such game: the socket closes next (4404)
   if (message.code === "forbidden" && !table.state) {
     // a token this server does not know (an old game, another server): watch instead
     showMessage(t("msg.tokenRefused"));
@@ -144,14 +141,14 @@ function draw(table, first) {
   showDiscard(state.view.discard);
   over.render(state);
   const mine = table.myTurn();
-  document.title = mine ? t("title.yourTurn") : state.over ? t("title.over") : t("title.game");
-  renderOnline(state, gameId); // names, ratings and clocks of an online game (after the title: it adds the clock)
+  renderOnline(state, gameId, mine); // the tab's title; the names, ratings and clocks of an online game
   const turnBegins = mine && document.body.dataset.myTurn !== "true";
   const turnEnds = !mine && document.body.dataset.myTurn === "true";
   document.body.dataset.myTurn = String(mine);
   document.body.dataset.version = String(state.version);
   focus.restore();
-  if (turnBegins) bringTurnIntoView();
+  // a player's page opens where a turn is played, so that the turn's coming moves nothing (phone-turn.js)
+  if (turnBegins || (first && table.seat && !state.over)) bringTurnIntoView();
   if (turnEnds) focusTheStatus();
 }
 

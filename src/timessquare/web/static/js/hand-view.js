@@ -14,6 +14,8 @@ export function renderHand(table, focusKey = undefined) {
   clear(hand);
   const view = table.state.view;
   $("hand-heading").textContent = table.seat ? t("hand.mine") : t("hand.spectator");
+  if (table.seat) hand.setAttribute("aria-describedby", "hand-keys");
+  else hand.removeAttribute("aria-describedby"); // a spectator has no cards to move between
   if (!table.seat) {
     for (const seat of ["A", "B"]) {
       const row = el("div", { class: "backs", role: "img", "aria-label": tn("hands.seat", view.hand_sizes[seat], { seat }) });
@@ -26,10 +28,12 @@ export function renderHand(table, focusKey = undefined) {
   const mine = table.myTurn();
   const trading = table.trading && mine;
   const roving = focusKey === undefined ? -1 : rovingIndex(table, focusKey);
+  const tapped = table.selectedIndex; // of twins, the one the player picked; else the first of its code
+  const picked = tapped !== null && tapped !== undefined && view.hand[tapped] === table.selected ? tapped : view.hand.indexOf(table.selected);
   view.hand.forEach((code, index) => {
     const button = cardButton(code, index, {
       playable: mine && !table.busy && (table.trading || table.legalOfCard(code).length > 0),
-      selected: !table.trading && table.selected === code && index === view.hand.indexOf(code),
+      selected: !table.trading && table.selected === code && index === picked,
       marked: table.trading && table.marked.has(index),
       trading,
     });

@@ -12,6 +12,7 @@ import { renderHand } from "./hand-view.js";
 import { currentLang, t, tn, tTouch } from "./i18n.js";
 import { renderLog } from "./log-view.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { COMPACT, bringTurnIntoView } from "./phone-turn.js";
 import { Playback } from "./playback.js";
 import { Table } from "./table.js";
 import { showDiscard } from "./table-words.js";
@@ -20,6 +21,7 @@ import { boardWords, supplyWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const STEP_KEY = "ts:learn-step"; // a reload goes on where the learner was (this tab only)
+const LESSON_PARTS = ["lesson", "board", "hand", "end-turn"]; // one screen on a phone
 
 // a card clicked in a trade is discarded at once: the tutorial asks for one action per step
 const table = new Table({
@@ -67,14 +69,24 @@ async function ask(action, from = undefined) {
 }
 
 /** After a step: the focus goes to the lesson (what just happened, then what to do; the control that was
- * used is gone with the redraw), and on a small screen, where the lesson sits above the board, it comes into
- * view. */
+ * used is gone with the redraw). On a phone the lesson folds to what to do and the step's parts come on the
+ * screen together, so B's moves play out in view; on a wider screen, where the lesson may sit above the
+ * board, it comes into view. */
 function showLesson() {
   const lessonBox = $("lesson");
   lessonBox.focus({ preventScroll: true });
-  if (lessonBox.getBoundingClientRect().top < 0) {
+  if (COMPACT.matches) {
+    setFold(false);
+    bringTurnIntoView(LESSON_PARTS, { orTheBottom: true });
+  } else if (lessonBox.getBoundingClientRect().top < 0) {
     lessonBox.scrollIntoView({ block: "start", behavior: Playback.reduced() ? "auto" : "smooth" });
   }
+}
+
+/** On a phone the lesson is a card over the board: unfolded, what happened lies over the board. */
+function setFold(open) {
+  $("lesson").dataset.fold = open ? "open" : "shut";
+  $("lesson-fold").setAttribute("aria-expanded", String(open));
 }
 
 function showRefusal(text) {
@@ -194,9 +206,11 @@ function wire() {
     button.addEventListener("click", () => table.lure(button.dataset.figure));
   }
   $("play-easy").addEventListener("click", playEasy);
+  $("lesson-fold").addEventListener("click", () => setFold($("lesson").dataset.fold === "shut"));
   $("again").addEventListener("click", () => {
     keepStep(0);
     hideRefusal();
+    setFold(true); // the welcome again
     ask(undefined, 0);
   });
   // the lesson's words come from the server: ask again in the new language (nothing changes in the game)
@@ -213,6 +227,8 @@ async function main() {
   wire();
   await ask(undefined, keptStep());
   if (!table.state) await ask(undefined, 0); // a kept step the server does not know (the tutorial changed)
+  setFold(!table.state || table.state.step === 0); // the welcome is read unfolded; later steps open folded
+  bringTurnIntoView(LESSON_PARTS, { orTheBottom: true });
   markReady();
 }
 

@@ -1,11 +1,13 @@
 // The online part of the game page (docs/web-protocol.md, "In the game socket"): the players' names and
 // ratings, the clocks counted down here from the server's figures (the server alone decides), the clock in
-// the tab title, and the claim against a player who has left (told by `presence` messages).
+// the tab title (title-view.js, from the game as last drawn), and the claim against a player who has left
+// (told by `presence` messages).
 
 import { claimWin, mySeat, ratingText, takeSeat, whoAmI } from "./online-api.js";
 import { sound } from "./alerts.js";
 import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
+import { clockText, leftAt, pageTitle } from "./title-view.js";
 import { storeToken, tokenFor } from "./tokens.js";
 
 const GRACE_MS = 60_000; // R11.4
@@ -16,7 +18,7 @@ let seat = null;
 let received = 0;
 let gameId = "";
 let ticking = null;
-let baseTitle = "";
+let titled = null; // the game as the title shows it: {mine, seat, over, clock, receivedAt} (title-view.js)
 let account; // undefined until asked: the logged-in account, or null
 let awayMs = { A: null, B: null }; // how long each seat had had no socket here, when last told (null: here)
 let awaySince = 0;
@@ -28,33 +30,24 @@ export function onPresence(message) {
   tick();
 }
 
-function clockText(ms) {
-  if (ms >= 86_400_000) return t("clock.days", { n: Math.floor(ms / 86_400_000), h: Math.floor((ms % 86_400_000) / 3_600_000) });
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = String(total % 60).padStart(2, "0");
-  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
-}
-
 function leftNow(clockSeat) {
-  const clock = online.clock;
-  const left = clock.left_ms[clockSeat];
-  return clock.running === clockSeat ? left - (Date.now() - received) : left;
+  return leftAt(online.clock, clockSeat, received, Date.now());
 }
 
 function tick() {
+  if (titled) document.title = pageTitle(titled, Date.now(), t);
   if (!online || !online.clock) return;
   for (const s of ["A", "B"]) {
-    const slot = document.querySelector(`[data-clock="${s}"]`);
-    if (slot) slot.textContent = clockText(leftNow(s));
+    for (const slot of document.querySelectorAll(`[data-clock="${s}"]`)) { // the bar's and the club's
+      slot.textContent = clockText(leftNow(s), t);
+      slot.dataset.running = String(online.clock.running === s);
+    }
   }
   const running = online.clock.running;
   if (running && running === seat && !online.clock.control.endsWith("d") && leftNow(running) < LOW_MS) {
     if (lowWarned !== received) sound("low"); // once a turn (a state per turn resets it)
     lowWarned = received;
   }
-  document.title = running ? `${clockText(leftNow(running))} · ${baseTitle}` : baseTitle;
   const claim = document.getElementById("claim-win");
   if (claim) {
     const real = online.clock.kind === "realtime"; // the server says the kind: never worked out from the name
@@ -87,16 +80,18 @@ export async function accountSeatToken(id) {
   }
 }
 
-/** Draw the online bar for a new state (nothing for a game that is not online). */
-export function renderOnline(state, id) {
-  const bar = document.getElementById("online-bar");
-  if (!bar) return;
+/** Draw the online bar for a new state (nothing for a game that is not online), and the tab's title; `mine`:
+ * this seat is to move. */
+export function renderOnline(state, id, mine) {
   online = state.online || null;
-  if (online && online.away_ms) onPresence(online);
   seat = state.seat;
   gameId = id;
   received = Date.now();
-  baseTitle = document.title;
+  titled = { mine, seat: state.seat, over: state.over, clock: online ? online.clock : null, receivedAt: received };
+  document.title = pageTitle(titled, received, t);
+  const bar = document.getElementById("online-bar");
+  if (!bar) return;
+  if (online && online.away_ms) onPresence(online);
   const hint = document.getElementById("hint");
   if (hint && online && (online.rated || online.clock)) hint.hidden = true; // R11.6: the server refuses it anyway
   if (!online) {

@@ -53,9 +53,12 @@ function query() {
 function renderGames() {
   const list = $("all-games");
   clear(list);
-  if (!page) return;
+  if (!page) {
+    $("all-games-count").textContent = "";
+    return;
+  }
   for (const game of page.games) list.append(gameItem(game));
-  if (!page.games.length) list.append(el("li", { class: "meta" }, t("profile.noGames")));
+  if (!page.games.length) list.append(el("li", { class: "empty" }, t("profile.noGames")));
   const last = Math.min(page.total, page.offset + page.games.length);
   $("all-games-count").textContent = page.total ? t("people.showing", { from: page.offset + 1, to: last, total: page.total }) : "";
   $("games-newer").disabled = page.offset === 0;
@@ -68,7 +71,12 @@ async function loadGames() {
     say("");
   } catch (error) {
     page = null;
-    say(error.message || t("msg.serverDown"));
+    renderGames();
+    const opponent = query().get("opponent");
+    // where the games would be, in the page's words: nobody of that name played here
+    $("all-games-count").textContent = error.status === 404 && opponent
+      ? t("people.noOpponent", { name: opponent }) : error.message || t("msg.serverDown");
+    return;
   }
   renderGames();
 }

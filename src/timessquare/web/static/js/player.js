@@ -49,7 +49,7 @@ function drawChart(history) {
 function render() {
   if (!data) return;
   $("player-name").textContent = data.bot ? `${data.name} (${t("online.bot")})` : data.name;
-  document.title = `Times Square: ${data.name}`;
+  document.title = t("title.player", { name: data.name });
   $("player-summary").textContent = t("profile.summary", { rating: ratingText(data), deviation: data.deviation, games: data.games });
   drawChart(data.history);
   const body = $("history").querySelector("tbody");
@@ -60,7 +60,7 @@ function render() {
   const recent = $("recent");
   clear(recent);
   for (const game of data.recent) recent.append(gameItem(game));
-  if (!data.recent.length) recent.append(el("li", { class: "meta" }, t("profile.noGames")));
+  if (!data.recent.length) recent.append(el("li", { class: "empty" }, t("profile.noGames")));
 }
 
 async function main() {

@@ -6,7 +6,9 @@
 
 import { t } from "./i18n.js";
 import { planHolds } from "./hint-plan.js";
+import { ACTIONS } from "./names.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
+import { applyMessage } from "./page-state.js";
 
 const ANSWER_TIMEOUT_MS = 10000; // no answer by then: the page lets the player try again
 
@@ -28,6 +30,7 @@ export class Table {
     this.destinations = new Map(); // each legal action -> where it puts the figures it moves (the server's)
     this.choiceWords = new Map(); // ... and what it does, in words (the server's: the page phrases no move)
     this.selected = null; // the card code whose moves are shown
+    this.selectedIndex = null; // where in the hand the player picked it (twins look alike, yet one was tapped)
     this.candidates = null; // the moves that put a clicked ghost's figure on its space, when several do
     this.trading = false;
     this.marked = new Set(); // indices into the hand
@@ -70,6 +73,15 @@ export class Table {
   // ---- what comes from the server ----------------------------------------------------------------------
 
   /** A new state document: what was picked on the one before stays where it still makes sense. */
+  /** A message of the game (`state`, `update` or `change`) through the page's one reducer (page-state.js);
+   * false when it does not follow on from the state the table has (the page then asks for the whole state). */
+  apply(message) {
+    const next = applyMessage(this.state, message, (id) => ACTIONS[id].notation);
+    if (next === null) return false;
+    if (next !== this.state) this.feed(next);
+    return true;
+  }
+
   feed(state) {
     const previous = this.state;
     this.state = state;
@@ -79,7 +91,7 @@ export class Table {
     if (previous && previous.version !== state.version) {
       this.page.moved();
       this.candidates = null;
-      if (!state.legal.length) this.selected = null;
+      this.selected = null; // a card played puts nothing in the hand's place: never its twin (issue 33)
     }
     if (this.selected && !this.legalOfCard(this.selected).length) this.selected = null;
     if (!this.myTurn()) this.stopTrading();
@@ -168,7 +180,10 @@ export class Table {
       this.explain(actionsOfCard(code)[0]);
       return;
     }
-    this.selected = this.selected === code ? null : code;
+    // the tapped card itself is picked (of two twins, the one tapped), and tapping it again puts it down
+    const same = this.selected === code && this.selectedIndex === index;
+    this.selected = same ? null : code;
+    this.selectedIndex = same ? null : index;
     this.render();
   }
 

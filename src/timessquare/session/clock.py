@@ -1,10 +1,9 @@
-"""Clocks kept by the server (docs/rules.md R11): time controls, and what a turn costs.
+"""A game's clock (docs/rules.md R11): time controls, and what a turn costs.
 
-Nothing here counts time in memory: a clock is the time each seat had left when its turn began, whose clock
-runs, and when that turn began; its deadline is stored with it (online_games.py), which is why a clock is a
-value of storage. The time a turn took is what the server saw between two stored moments, read from an
-injected `now()` so tests move time without sleeping.
-"""
+A clock is data, never a timer: the time each seat had left when its turn began, whose clock runs, and since
+when. The game session holds it and reads it with a `now` it is given (GameSession.clock): a change after the
+running clock's deadline is that seat's loss on time, decided before anything is applied, and the clock after
+each change goes with the change (change.py) to the disk, in the same transaction as its moves."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The clock arithmetic of docs/rules.md R11 (web/storage/clocks.py), on moments given by hand."""
+"""The clock arithmetic of docs/rules.md R11 (session/clock.py), on moments given by hand."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from timessquare.web.storage.clocks import Clock, TimeControl
+from timessquare.session.clock import Clock, TimeControl
 
 START = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 
