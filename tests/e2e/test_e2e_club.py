@@ -214,8 +214,12 @@ def test_a_tournament_page_fills_in_live(server: Server, open_page: Callable[...
     assert bob.locator("#t-start").is_hidden()
     alice.click("#t-start")  # its creator starts it now: the server pairs round 1 within a second
     for page in (alice, bob):
-        page.locator("#rounds li", has_text=bob_name).wait_for()
-        assert "round 1 of 2" in page.inner_text("#tournament-meta")
+        page.wait_for_url(GAME_URL)  # the round's start takes each player to his game (issue 31)
+    alice.goto(f"{server.url}/tournaments/{tid}")
+    wait_ready(alice)
+    alice.locator("#rounds li", has_text=bob_name).wait_for()
+    assert "round 1 of 2" in alice.inner_text("#tournament-meta")
+    assert alice.locator("#rounds li a", has_text="Your game").count() == 1
     alice.set_viewport_size({"width": 1280, "height": 900})
     screenshot(alice, "club-tournament-en", full_page=False)
     alice.set_viewport_size({"width": 375, "height": 667})

@@ -159,3 +159,73 @@ def test_a_refused_action_is_followed_by_a_sync_not_a_wait_for_ever(monkeypatch:
     for action in (socket.sent[1], socket.sent[3]):  # the same choice again, on the state asked for
         assert action["version"] == state["version"] and action["action"] in state["legal"]
     assert bot.played == 1
+
+
+class FakeTime:
+    """A clock that moves only when the bot sleeps (the pauses it takes, recorded)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.pauses: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.pauses.append(seconds)
+        self.now += seconds
+
+
+class EndlessTurns(ScriptedSocket):
+    """Every message of the bot is answered at once with a new state where it is to move again (a player that
+    chooses instantly, in a long game), until `turns` actions; then the game is over."""
+
+    def __init__(self, state: dict[str, Any], turns: int, clock: FakeTime) -> None:
+        super().__init__({})
+        self.state, self.turns, self.time = state, turns, clock
+        self.at: list[float] = []
+
+    async def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+        self.at.append(self.time.now)
+        version = self.state["version"] + len(self.sent)
+        over = {"result": "B", "reason": "A resigned"} if len(self.sent) > self.turns else None
+        self.inbox.put_nowait(json.dumps({**self.state, "version": version, "over": over}))
+
+
+def test_a_bot_whose_player_is_instant_stays_under_the_socket_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from timessquare.web.app import Settings
+
+    session = GameSession.new({"A": "person", "B": "person"}, DEFAULT_RULES, deal=random.Random(2))
+    state = Table("g0000000002", "friend", session).state_message(session.to_move, "en", None, None)
+    fake = FakeTime()
+    socket = EndlessTurns(state, 300, fake)
+    monkeypatch.setattr(bot_module.websockets, "connect", lambda *args, **kwargs: socket)
+    pace = lambda: bot_module.Pace(clock=fake.clock, sleep=fake.sleep)  # noqa: E731
+    bot = BotConnection("http://127.0.0.1:1", "Fastbot", "pw", "random", DEFAULT_RULES, games=1, pace=pace)
+    asyncio.run(bot.play("g0000000002", "token"))
+    assert len(socket.at) == 301  # the join and 300 actions
+    settings = Settings("sqlite://")
+    tokens, last = settings.socket_burst, 0.0  # the server's bucket, replayed over the bot's send times
+    for moment in socket.at:
+        tokens = min(settings.socket_burst, tokens + (moment - last) * settings.socket_rate)
+        last = moment
+        assert tokens >= 1, f"refused at {moment:.2f} s"
+        tokens -= 1
+
+
+def test_a_bot_told_to_slow_down_waits_longer_each_time_in_a_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = GameSession.new({"A": "person", "B": "person"}, DEFAULT_RULES, deal=random.Random(1))
+    state = Table("g0000000003", "friend", session).state_message(session.to_move, "en", None, None)
+    refused = {"v": 1, "type": "error", "code": "rate_limited", "message": "too many messages: slow down"}
+    later = {**state, "version": state["version"] + 1}
+    over = {**later, "over": {"result": "B", "reason": "A resigned"}}
+    # three refusals in a row, a state that moved on, one more refusal, then the end
+    script = {0: [state], 1: [refused], 2: [refused], 3: [refused], 4: [later], 5: [refused], 6: [over]}
+    socket = ScriptedSocket(script)
+    monkeypatch.setattr(bot_module.websockets, "connect", lambda *args, **kwargs: socket)
+    fake = FakeTime()
+    pace = lambda: bot_module.Pace(clock=fake.clock, sleep=fake.sleep)  # noqa: E731
+    bot = BotConnection("http://127.0.0.1:1", "Slowbot", "pw", "heuristic", DEFAULT_RULES, games=1, pace=pace)
+    asyncio.run(bot.play("g0000000003", "token"))
+    assert fake.pauses == [1.0, 2.0, 4.0, 1.0]  # doubling in a row, back to the first pause once it went on

@@ -1,7 +1,7 @@
-"""The load script and the cluster script run as docs/web.md shows them, from the checkout and without
-PYTHONPATH: each one's --help, then a short run (the load script: a handful of games on SQLite for two
-seconds; the cluster script: one process behind HAProxy, asked for its health through the proxy, then
-stopped)."""
+"""The load script, the soak and the cluster script run as docs/web.md shows them, from the checkout and
+without PYTHONPATH: each one's --help, then a short run (the load script: a handful of games on SQLite for two
+seconds; the soak: each kind of client once, one 4-second report, every record checked; the cluster script:
+one process behind HAProxy, asked for its health through the proxy, then stopped)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,22 @@ def test_load_web_helps_and_measures_a_short_run(tmp_path: Path) -> None:
     assert row["database"] == "sqlite" and row["games"] == 3 and row["errors"] == 0
     assert row["actions"] > 0 and row["p99_ms"] >= row["median_ms"] > 0
     assert row["server_cpu_ms_per_action"] > 0  # the server's CPU seconds over the actions
+
+
+def test_the_soak_helps_reports_and_checks_every_record(tmp_path: Path) -> None:
+    helped = run(sys.executable, "scripts/soak.py", "--help")
+    assert helped.returncode == 0 and "--minutes" in helped.stdout and "--processes" in helped.stdout, helped.stderr
+    figures = tmp_path / "soak.json"
+    short = ["--minutes", "1", "--interval", "4", "--friend", "2", "--computer", "1", "--pairs", "1"]
+    done = run(sys.executable, "scripts/soak.py", *short, "--misbehaving", "1", "--json", str(figures), timeout=240)
+    assert done.returncode == 0, done.stdout + done.stderr
+    summary = json.loads(figures.read_text())
+    (minute,) = summary["rows"]
+    assert minute["actions"] > 0 and minute["p99_ms"] > 0 and minute["database_mb"] > 0
+    assert minute["memory"]["s1"]["server_mb"] > 0 and minute["open_files"]["s1"] > 0
+    assert summary["games_checked"] > 0 and summary["lost_or_unreplayable"] == []
+    assert summary["tracebacks"] == [] and summary["shutdown_warnings"] == []  # a clean stop, nothing leaked
+    assert sum(summary["expected_refusals"].values()) > 0  # the misbehaving client was refused, as it asked
 
 
 def test_cluster_sh_helps_and_serves_through_its_proxy() -> None:

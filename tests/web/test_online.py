@@ -271,12 +271,6 @@ def test_the_computer_levels_are_in_the_lobby_and_rated(online: TestClient) -> N
         ("hard", 1686),
         ("expert", 1745),
     ]
-    aborted = alice.post("/api/lobby/computer", {"level": "easy"}).json()
-    seat = Seat(online, aborted["id"], aborted["token"])
-    seat.send({"v": 1, "type": "resign"})
-    seat.until(lambda m: m["type"] == "state" and m["over"])
-    page = alice.get("/api/players/Alice").json()
-    assert (page["rating"], page["games"]) == (1500, 0)  # nobody moved in it: aborted, not rated (R11.5)
     game = alice.post("/api/lobby/computer", {"level": "easy"}).json()
     seat = Seat(online, game["id"], game["token"])
     assert seat.state["online"]["clock"]["control"] == "1d"  # a rated game against the computer has a clock
@@ -287,6 +281,14 @@ def test_the_computer_levels_are_in_the_lobby_and_rated(online: TestClient) -> N
     expected = rate_game(Rating(), Rating(1100, 60), 0.0)[0]
     assert (page["rating"], page["games"]) == (round(expected.rating), 1)
     assert page["recent"][0]["opponent"] == "easy"
+    shopped = alice.post("/api/lobby/computer", {"level": "easy"}).json()
+    seat = Seat(online, shopped["id"], shopped["token"])
+    seat.send({"v": 1, "type": "abort"})  # a deal she does not like: no abort against the computer (R11.5)
+    assert seat.until(lambda m: m["type"] == "error")["code"] == "forbidden"
+    seat.send({"v": 1, "type": "resign"})
+    seat.until(lambda m: m["type"] == "state" and m["over"])
+    again = alice.get("/api/players/Alice").json()
+    assert again["games"] == 2 and again["rating"] < page["rating"]  # resigned before moving: rated all the same
 
 
 def play_until_both_moved(seat: Seat) -> None:

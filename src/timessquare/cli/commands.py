@@ -233,7 +233,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     )
 
 
-ADMIN_ACTIONS = ("ban", "unban", "mute", "unmute", "cheater", "uncheater", "reset-password", "accounts")
+ADMIN_ACTIONS = ("ban", "unban", "mute", "unmute", "cheater", "uncheater", "reset-password", "accounts", "reports")
 
 
 def _web_module(name: str) -> Any:
@@ -250,6 +250,9 @@ def _database_url(args: argparse.Namespace) -> str:
 
 
 def cmd_admin(args: argparse.Namespace) -> int:
+    if not args.target and args.action != "reports":
+        print(f"admin {args.action}: give an account's name (an address for 'accounts')", file=sys.stderr)
+        return 2
     status, words = _web_module("admin").run_admin(_database_url(args), args.action, args.target)
     print(words, file=sys.stdout if status == 0 else sys.stderr)
     return int(status)
@@ -392,7 +395,13 @@ def build_parser() -> argparse.ArgumentParser:
     database_help = "the server's database (default: SQLite in the per-user data folder, as serve)"
     p = add("admin", cmd_admin, "steer a server's accounts: ban, mute, mark a cheater, reset a password, list")
     p.add_argument("action", choices=ADMIN_ACTIONS, help="what to do (docs/web.md, 'Running it for the public')")
-    p.add_argument("target", metavar="NAME|ADDRESS", help="an account's name (an address for 'accounts')")
+    p.add_argument(
+        "target",
+        metavar="NAME|ADDRESS|N",
+        nargs="?",
+        default="",
+        help="an account's name (an address for 'accounts'; for 'reports', how many: 50 unless given)",
+    )
     p.add_argument("--database-url", default=None, help=database_help)
 
     p = add("backup", cmd_backup, "copy a server's database to a new file, safe while the server runs")

@@ -2,7 +2,8 @@
 public"). They act on the database directly, so they work while the server runs: a ban ends the account's
 sessions at its next request, a new password its seat tokens at the next join.
 
-    timessquare admin ban NAME | unban NAME | mute NAME | unmute NAME
+    timessquare admin ban NAME | unban NAME | mute NAME | unmute NAME   # told to every running process
+    timessquare admin reports [N]           # the N latest chat reports (50), newest first
     timessquare admin cheater NAME          # its rated games leave the ratings; every rating is computed again
     timessquare admin uncheater NAME
     timessquare admin reset-password NAME   # prints a new random password for the owner
@@ -33,6 +34,8 @@ def run_admin(database_url: str, action: str, target: str) -> tuple[int, str]:
 
 
 def _act(moderation: Moderation, action: str, target: str) -> tuple[int, str]:
+    if action == "reports":
+        return _reports(moderation, target)
     if action == "accounts":
         seen = moderation.accounts_from(target)
         lines = [
@@ -50,3 +53,19 @@ def _act(moderation: Moderation, action: str, target: str) -> tuple[int, str]:
     flag = FLAG_OF[action[2:] if undo else action]
     moderation.set_flag(account, flag, not undo)
     return 0, f"{account.name}: {flag} {'off' if undo else 'on'}"
+
+
+def _reports(moderation: Moderation, count: str) -> tuple[int, str]:
+    """One line per report: when, where (the lobby or a game), who said it, who filed it, what was said."""
+    if count and not (count.isdigit() and 1 <= int(count) <= 1000):
+        return 2, "reports: give how many, from 1 to 1000"
+    rows = moderation.reports(int(count) if count else 50)
+    lines = []
+    for row in rows:
+        where = "lobby" if row["game_id"] is None else f"game {row['game_id']}"
+        said_by = row["name"] or (f"seat {row['seat']}" if row["seat"] else "?")
+        filed_by = row["by_name"] or (f"seat {row['by_seat']}" if row["by_seat"] else "?")
+        at = row["at"].strftime("%Y-%m-%d %H:%M")
+        text = " ".join(str(row["text"]).split())  # one line each, whatever was typed
+        lines.append(f"{at}\t{where}\t{said_by}\t(reported by {filed_by})\t{text}")
+    return 0, "\n".join(lines) if lines else "no chat message has been reported"

@@ -51,6 +51,7 @@ from .storage.analyses import AnalysisStore
 from .storage.chat import ChatStore
 from .storage.database import free_bytes
 from .storage.notify import ChangeListener
+from .storage.offers import OfferStore
 from .storage.writer import Database
 from .workers.analyst import Analyst
 from .workers.pool import WorkerPool
@@ -234,7 +235,7 @@ def create_app(settings: Settings) -> Starlette:
     app.state.rooms = rooms
     app.state.analyses = analyses
     app.state.chat = Chat(rooms.database, ChatStore(engine))
-    app.state.offers = Offers()
+    app.state.offers = Offers(rooms.database, OfferStore(engine))
     app.state.analyst = analyst
     app.state.rules = settings.rules
     app.state.database_kind = dialect_name(engine.url)

@@ -4,6 +4,11 @@ outside program speaking the player protocol (`cmd:COMMAND`), as lichess-bot doe
 
 It speaks only the public protocol: HTTP for the lobby, the game socket with its seat token for each game. So
 a bot sees exactly what a person at that seat sees (the seat's view), never the other hand.
+
+It keeps under the server's limits (docs/web.md "Limits that protect the server") however fast its player
+chooses: each game socket sends at most PACE messages a second (bursts of PACE_BURST), half what the server
+allows; a `rate_limited` or `busy` refusal pauses it, twice as long at each refusal in a row (up to
+MAX_PAUSE_SECONDS); and a lobby request answered 429 or 503 waits for its `Retry-After` before the next.
 """
 
 from __future__ import annotations
@@ -12,9 +17,10 @@ import asyncio
 import json
 import logging
 import random
+import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from typing import Any
@@ -32,7 +38,42 @@ from ...variants import Rules
 from ...view import PlayerView
 
 log = logging.getLogger("timessquare.bot")
-SLOW_DOWN_SECONDS = 1.0  # the pause after a refusal for too many messages (or a busy database)
+SLOW_DOWN_SECONDS = 1.0  # the first pause after a refusal for too many messages (or a busy database) ...
+MAX_PAUSE_SECONDS = 30.0  # ... doubled at each refusal in a row, up to this
+PACE, PACE_BURST = 10.0, 20.0  # a game socket's messages a second, and at once (the server allows 20 and 40)
+
+
+class Pace:
+    """A token bucket the bot waits on before each message of a game socket (time and sleep injectable)."""
+
+    def __init__(
+        self,
+        rate: float = PACE,
+        burst: float = PACE_BURST,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.rate, self.burst, self.clock, self.sleep = rate, burst, clock, sleep
+        self.tokens, self.stamp = burst, clock()
+        self.pause = 0.0  # the next refusal's pause (0: none in a row)
+
+    async def take(self) -> None:
+        while True:
+            moment = self.clock()
+            self.tokens = min(self.burst, self.tokens + (moment - self.stamp) * self.rate)
+            self.stamp = moment
+            if self.tokens >= 1 - 1e-9:  # (a float's rounding must not keep it waiting for ever)
+                self.tokens = max(0.0, self.tokens - 1)
+                return
+            await self.sleep(max(0.001, (1 - self.tokens) / self.rate))
+
+    async def refused(self) -> None:
+        """Told to slow down: wait, longer at each refusal in a row."""
+        self.pause = min(MAX_PAUSE_SECONDS, self.pause * 2 if self.pause else SLOW_DOWN_SECONDS)
+        await self.sleep(self.pause)
+
+    def went_on(self) -> None:
+        self.pause = 0.0
 
 
 class BotError(TimesSquareError):
@@ -53,6 +94,8 @@ class BotConnection:
     played: int = 0
     playing: set[str] = field(default_factory=set)
     rng: random.Random = field(default_factory=random.Random)
+    pace: Callable[[], Pace] = Pace  # each game socket's own
+    quiet_until: float = 0.0  # no lobby request before this moment (a Retry-After)
     say: Callable[[str], None] = field(default=lambda line: None)  # one line per game started and ended
 
     # ------------------------------------------------------------------ HTTP
@@ -77,7 +120,12 @@ class BotConnection:
             return e.code, (json.loads(text) if text else None), e.headers
 
     async def http(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
-        status, answer, _ = await asyncio.to_thread(self._http, method, path, body)
+        status, answer, headers = await asyncio.to_thread(self._http, method, path, body)
+        if status in (429, 503):  # too many requests, or busy: nothing more until it says
+            retry = headers.get("Retry-After") if headers is not None else None
+            wait = float(retry) if retry and retry.isdigit() else SLOW_DOWN_SECONDS
+            self.quiet_until = time.monotonic() + min(wait, MAX_PAUSE_SECONDS * 4)
+            log.warning("%s %s refused (%d): waiting %g s", method, path, status, wait)
         return status, answer
 
     async def log_in(self) -> None:
@@ -123,11 +171,13 @@ class BotConnection:
         return self.games is None or self.played + len(self.playing) < self.games
 
     async def on_lobby(self, lobby: dict[str, Any], tasks: set[asyncio.Task[None]]) -> None:
-        if not self._want_more():
+        if not self._want_more() or time.monotonic() < self.quiet_until:
             return
         if self.accept:
             for challenge in lobby["challenges"]:
                 if challenge["by"] != self.name and not challenge["quick"] and self._want_more():
+                    if time.monotonic() < self.quiet_until:
+                        return
                     status, game = await self.http("POST", f"/api/lobby/{challenge['id']}/accept", {})
                     if status == 201:
                         tasks.add(asyncio.create_task(self.play(game["id"], game["token"])))
@@ -149,8 +199,13 @@ class BotConnection:
             async with websockets.connect(
                 self._ws_url(f"/ws/games/{game_id}"), additional_headers=self._ws_headers()
             ) as socket:
-                join = {"v": 1, "type": "join", "token": token, "lang": "en", "changes": True}
-                await socket.send(json.dumps(join))
+                pace = self.pace()
+
+                async def send(message: dict[str, Any]) -> None:
+                    await pace.take()
+                    await socket.send(json.dumps({"v": 1, **message}))
+
+                await send({"type": "join", "token": token, "lang": "en", "changes": True})
                 acted, state = -1, None
                 while True:
                     message = json.loads(await socket.recv())
@@ -162,11 +217,13 @@ class BotConnection:
                         # itself (the game waited for ever): ask for one, after a pause if told to slow down.
                         acted = -1
                         if message.get("code") in ("rate_limited", "busy"):
-                            await asyncio.sleep(SLOW_DOWN_SECONDS)
-                        await socket.send(json.dumps({"v": 1, "type": "sync"}))
+                            await pace.refused()
+                        await send({"type": "sync"})
                         continue
                     if message["type"] != "state":
                         continue
+                    if message["version"] != acted:
+                        pace.went_on()
                     state = message
                     seat = SEAT_NAMES.index(message["seat"])
                     if not started:
@@ -182,7 +239,7 @@ class BotConnection:
                         continue
                     acted = message["version"]
                     answer = await self.choose(player, view, message["legal"], acted)
-                    await socket.send(json.dumps({"v": 1, **answer}))
+                    await send(answer)
         finally:
             await asyncio.to_thread(player.close)
             self.playing.discard(game_id)

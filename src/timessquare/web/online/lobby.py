@@ -21,6 +21,7 @@ from ...players.levels import LEVELS
 from ...session.clock import TimeControl
 from ..api.requests import ApiError, bad_request, game_links, read_json, seat_links
 from ..games.admission import Asker
+from ..games.starter import SeatLink
 from ..guards.limits import SocketCounts
 from ..guards.security import is_game_id
 from ..sockets.ws import admitted
@@ -29,6 +30,7 @@ from .accounts import current_account
 from .guard import refuse_cross_site, required_account
 from .lobby_listeners import LobbyListener
 from .lobby_news import LobbyNews
+from .lobby_wire import LobbyWire
 from .names import is_name, name_key
 from .ratings import LEVEL_RATINGS
 from .service import Online
@@ -99,11 +101,6 @@ async def tell_lobby_sockets(online: Online) -> None:
         listener.send({"type": "lobby", **lobby_document(challenges, listener.account, here)})
 
 
-def _tell_changed(news: LobbyNews) -> None:
-    """Who is online changed (a socket came or went): told with the lobby's next news (lobby_news.py)."""
-    news.changed()
-
-
 def _changed(request: Request) -> None:
     """The lobby changed: its sockets are told soon, together with the changes around it (lobby_news.py)."""
     news: LobbyNews = request.app.state.lobby_news
@@ -163,13 +160,14 @@ def _challenge(challenges: list[Challenge], challenge_id: str) -> Challenge:
 
 
 async def cancel_challenge(request: Request) -> Response:
+    """`DELETE /api/lobby/{id}`: its author cancels it, or the player it is addressed to declines it."""
     refuse_cross_site(request)
     account = await required_account(request)
     request.app.state.quotas.check(request, "lobby", account.id)
     online = _online(request)
     challenge = _challenge(await online.run(online.store.challenges), str(request.path_params["challenge_id"]))
-    if challenge.account.id != account.id:
-        raise ApiError(403, "forbidden", "only its author can cancel a challenge")
+    if account.id != challenge.account.id and account.name != challenge.target:
+        raise ApiError(403, "forbidden", "only its author cancels a challenge, and the player it is for declines it")
     await online.run(online.store.take_challenge, challenge.id)
     _changed(request)
     return Response(status_code=204)
@@ -190,44 +188,60 @@ async def accept_challenge(request: Request) -> Response:
 
 async def _start(request: Request, online: Online, challenge: Challenge, account: Account) -> Response:
     """The game of a challenge taken by `account`, with its clock (404 if someone else took it first)."""
-    control = TimeControl.parse(challenge.control)  # checked when it was posted
     by = challenge.account.id
-    links = await online.starter.for_accounts(Asker.of(request, account.id), by, control, challenge.rated, challenge.id)
+    links = await _start_game(request, online, by, account, challenge.id, challenge.control, challenge.rated)
     if links is None:
         raise ApiError(404, "not_found", "that challenge is gone (taken or cancelled)")
-    online.lobby.tell({"type": "started", **seat_links(links[by])}, {by})
-    await request.app.state.lobby_wire.publish_started(links[by].game_id, links[by].seat, by)
-    _changed(request)
     return JSONResponse(seat_links(links[account.id]), status_code=201)
 
 
+async def _start_game(
+    request: Request, online: Online, by: int, account: Account, challenge_id: str, control: str, rated: bool
+) -> dict[int, SeatLink] | None:
+    """The game of a challenge or seek of `by` taken by `account`; its author hears of it on its lobby sockets
+    on every process (club_news.py `started`). None: the challenge was gone."""
+    asker = Asker.of(request, account.id)
+    links = await online.starter.for_accounts(asker, by, TimeControl.parse(control), rated, challenge_id)
+    if links is None:
+        return None
+    wire: LobbyWire = request.app.state.lobby_wire
+    await wire.tell_everywhere("started", links[by].game_id, links[by].seat, by)
+    _changed(request)
+    return links
+
+
 async def quick_pairing(request: Request) -> Response:
-    """Wait for an opponent at a time control: the first other seek of the same control and kind is taken at
-    once (201, the game); else a seek is left (202), and the game comes over the lobby socket. Seekers are
-    paired one at a time (`app.state.pairing`), so that two who ask at once meet instead of both waiting,
-    and nobody's seek is taken while they take another's (one game per seek, one seek per game)."""
+    """Wait for an opponent at a time control: the oldest other seek of the same control and kind is taken at
+    once (201, the game); else a seek is left (202), and the game comes over the lobby socket. The look and the
+    new seek are one transaction under a lock row every server process takes (club_store.seek), so two who
+    ask at once, on one process or two, meet instead of both waiting; a seek is taken by one game only (the
+    game's write takes it: games/starter.py)."""
     refuse_cross_site(request)
     account = await required_account(request)
     request.app.state.quotas.check(request, "lobby", account.id)
+    if account.muted:
+        raise ApiError(403, "muted", "this account may not post challenges on this server")
     data = await read_json(request, {"control", "rated"})
     control, rated = _control(data), _rated(data)
-    async with request.app.state.pairing:
-        return await _pair(request, account, control, rated)
-
-
-async def _pair(request: Request, account: Account, control: TimeControl, rated: bool) -> Response:
     online = _online(request)
-    for seek in await online.run(online.store.challenges):
-        if seek.quick and seek.control == control.name and seek.rated == rated and seek.account.id != account.id:
-            try:
-                return await _start(request, online, seek, account)
-            except ApiError as refused:
-                if refused.status != 404:
-                    raise  # the start was refused (games/admission.py): no seek is left in its place
-                continue  # someone else took it meanwhile
-    waiting = await _add(online, account, None, control, rated, quick=True)
-    _changed(request)
-    return JSONResponse({"waiting": waiting}, status_code=202)
+    taken: list[str] = []
+    while True:
+        seek = await online.run(
+            online.club.seek, secrets.token_urlsafe(8), account.id, control.name, rated, online.now(), MAX_OPEN, taken
+        )
+        if seek.full:
+            raise ApiError(409, "conflict", f"you have {MAX_OPEN} open challenges already: cancel one first")
+        if seek.found is None:
+            _changed(request)
+            return JSONResponse(
+                {"waiting": {"id": seek.waiting, "control": control.name, "rated": rated, "quick": True}},
+                status_code=202,
+            )
+        assert seek.found_by is not None
+        links = await _start_game(request, online, seek.found_by, account, seek.found, control.name, rated)
+        if links is not None:
+            return JSONResponse(seat_links(links[account.id]), status_code=201)
+        taken.append(seek.found)  # cancelled or taken meanwhile: look again
 
 
 async def play_computer(request: Request) -> Response:
@@ -277,11 +291,11 @@ async def _serve_lobby(socket: WebSocket) -> None:
     online.lobby.add(listener)
     chat = socket.app.state.chat
     try:  # from here on the listener is let go whatever happens (a socket gone while we wait included)
-        if listener.account is not None:
-            _tell_changed(socket.app.state.lobby_news)  # one more account online: everyone's list of who is here
-        else:
+        # One more account online: every lobby socket of every process is told, this one included; else this
+        # one alone gets the lobby.
+        if listener.account is None or not await online.here.update():
             challenges = await online.run(online.store.challenges)
-            listener.send({"type": "lobby", **lobby_document(challenges, None, await present(online))})
+            listener.send({"type": "lobby", **lobby_document(challenges, listener.account, await present(online))})
         said = await lobby_chat.history(chat)
         if said["messages"]:  # as in a game: nothing when nobody has spoken
             listener.send(said)
@@ -303,6 +317,5 @@ async def _serve_lobby(socket: WebSocket) -> None:
         listener.close()
         if not pump.done():
             pump.cancel()
-        still_here = any(x.account_id == listener.account_id for x in online.lobby)
-        if listener.account is not None and not still_here:  # gone: the others' lists say so, on their own
-            _tell_changed(socket.app.state.lobby_news)
+        if listener.account is not None:  # gone (its last socket anywhere here): the others' lists say so
+            online.here.changed()

@@ -1,39 +1,51 @@
-"""One lobby for several server processes on one PostgreSQL: a change of the challenges, and a game `started`
-for an account, are told to every process on the channel `timessquare_lobby` (LISTEN/NOTIFY, as the games'
-moves are: storage/notify.py), and each process tells its own lobby sockets.
+"""The club's news between server processes on one PostgreSQL: each change of the state the processes share
+(the challenges, who is online, a chat line, an offer, a rematch, a game started for an account, a
+tournament's round, an operator's ban or mute) is stored in the database first, then told to every process on
+the channel `timessquare_lobby` (LISTEN/NOTIFY, as the games' moves are: storage/notify.py); each process
+tells its own sockets (club_news.py says what each kind does).
 
-A payload is `PROCESS changed` or `PROCESS started GAME SEAT ACCOUNT`; a process skips its own. The seat
-token of a started game is derived by the process that tells the socket (service.seat_token), never sent.
-With SQLite (one process) nothing is sent.
+A payload is `PROCESS KIND WORD...`: the sending process (`admin` for `timessquare admin`), the kind, and its
+words (ids, never a secret: a seat token is derived by the process that tells the socket). A process skips its
+own notices: it told its own sockets already, the same way (`tell_here`). With SQLite there is one process and
+nothing is sent; `timessquare admin`'s changes are found by the process's own look every few seconds
+(accounts_here.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
-from typing import Any
+import logging
+from collections.abc import Awaitable, Callable
 
 from sqlalchemy.engine import URL
 
-from ..api.requests import game_links
 from ..storage.database import dialect_name
-from ..storage.notify import ChangeListener
+from ..storage.notify import LOBBY_CHANNEL, ChangeListener
 from .lobby_news import LobbyNews
 from .service import Online
 
-CHANNEL = "timessquare_lobby"
+CHANNEL = LOBBY_CHANNEL
+log = logging.getLogger("timessquare.web")
+Handler = Callable[..., Awaitable[None]]
 
 
 class LobbyWire:
     def __init__(self, online: Online, news: LobbyNews) -> None:
         self.online = online
         self.news = news
-        self.me = secrets.token_hex(6)
+        self.me = online.process
         self.listener: ChangeListener | None = None
         self.tasks: set[asyncio.Task[None]] = set()
+        self.handlers: dict[str, Handler] = {}
+        self.shared = False  # other processes may listen (PostgreSQL)
+
+    def on(self, kind: str, handler: Handler) -> None:
+        """`handler(*words)` for each notice of `kind` from another process (and for `tell_here`)."""
+        self.handlers[kind] = handler
 
     def start(self, url: URL) -> None:
         if dialect_name(url) == "postgresql":
+            self.shared = True
             missed = lambda: self.news.changed(publish=False)  # noqa: E731  (the connection came back: tell all)
             self.listener = ChangeListener(url, self.heard, missed, channel=CHANNEL, parse=self.parse)
             self.listener.start(asyncio.get_running_loop())
@@ -42,29 +54,45 @@ class LobbyWire:
         if self.listener is not None:
             self.listener.stop()
 
-    async def publish_changed(self) -> None:
-        await self.online.run(self.online.store.notify_lobby, CHANNEL, f"{self.me} changed")
+    async def publish(self, kind: str, *words: object) -> None:
+        """Tell the other processes (PostgreSQL only: with SQLite there are none)."""
+        if self.shared:
+            payload = " ".join([self.me, kind, *map(str, words)])
+            await self.online.run(self.online.store.notify_lobby, CHANNEL, payload)
 
-    async def publish_started(self, game_id: str, seat: str, account_id: int) -> None:
-        await self.online.run(
-            self.online.store.notify_lobby, CHANNEL, f"{self.me} started {game_id} {seat} {account_id}"
-        )
+    async def tell_here(self, kind: str, *words: object) -> None:
+        """Do here what a notice of `kind` does on every other process."""
+        handler = self.handlers.get(kind)
+        if handler is not None:
+            await handler(*map(str, words))
+
+    async def tell_everywhere(self, kind: str, *words: object) -> None:
+        """This process's sockets and every other process's: the one way a piece of club news goes out."""
+        await self.tell_here(kind, *words)
+        await self.publish(kind, *words)
+
+    async def publish_changed(self) -> None:
+        await self.publish("changed")
 
     def parse(self, payload: str) -> tuple[str, ...] | None:
         words = payload.split()
         return None if len(words) < 2 or words[0] == self.me else tuple(words[1:])
 
-    def heard(self, kind: str, *args: Any) -> None:
-        """Another process changed the lobby (told here without telling the others again), or started a game."""
+    def heard(self, kind: str, *words: str) -> None:
+        """Another process (or the operator's command) told something (on the event loop)."""
         if kind == "changed":
             self.news.changed(publish=False)
-        elif kind == "started" and len(args) == 3 and str(args[2]).isdigit():
-            task = asyncio.create_task(self._started(str(args[0]), str(args[1]), int(args[2])))
+            return
+        handler = self.handlers.get(kind)
+        if handler is not None:
+            task = asyncio.create_task(self._handle(kind, handler, words), name=f"club news {kind}")
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 
-    async def _started(self, game_id: str, seat: str, account_id: int) -> None:
-        if not any(listener.account_id == account_id for listener in self.online.lobby):
-            return
-        token = await self.online.seat_tokens.of(game_id, seat, account_id)
-        self.online.lobby.tell({"type": "started", **game_links(game_id, seat, token, None)}, {account_id})
+    async def _handle(self, kind: str, handler: Handler, words: tuple[str, ...]) -> None:
+        try:
+            await handler(*words)
+        except TypeError:  # a notice with the wrong words (an older or newer server): nothing to do
+            log.warning("a club notice %r with unexpected words %r", kind, words)
+        except Exception as e:  # the database is away: this process's sockets miss this one piece of news
+            log.warning("could not pass on a club notice %r: %s", kind, e)

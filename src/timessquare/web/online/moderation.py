@@ -1,7 +1,10 @@
 """The operator's hand on accounts (`timessquare admin`, web/admin.py), straight on the database: ban (no
-log-in, every session ended), mute (no challenges for all to see), mark a cheater (its rated games taken out
-of the ratings, which are computed again from the start without them), reset a password (a new random one,
-every session and seat token of the old one ended), and the accounts an address signed up or logged in from.
+log-in, every session ended, its open sockets closed), mute (no challenges, no chat), mark a cheater (its rated
+games taken out of the ratings, which are computed again from the start without them), reset a password (a new
+random one, every session and seat token of the old one ended), the accounts an address signed up or logged in
+from, and the chat reports. A ban or a mute also takes the account's open challenges off the lobby and is told
+to every running server process (`moderated`, club_news.py): with PostgreSQL at once, with SQLite at the
+server's next look (accounts_here.py, every few seconds).
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ from sqlalchemy import Engine, delete, func, or_, select, update
 from ..games.seat_tokens import KEY_NAME
 from ..guards.security import account_seat_token, hash_token
 from ..storage import GameStore
+from ..storage.changes import notify
+from ..storage.chat import ChatStore
 from ..storage.database import aware
+from ..storage.notify import LOBBY_CHANNEL
 from ..storage.online_games import online_game_of
-from ..storage.online_schema import accounts, logins, online_games, rating_history
+from ..storage.online_schema import accounts, challenges, logins, online_games, rating_history
 from ..storage.schema import games, seats
 from .glicko2 import Rating
 from .names import name_key
@@ -53,6 +59,10 @@ class Moderation:
             c.execute(update(accounts).where(accounts.c.id == account.id).values(**{flag: value}))
             if flag == "banned" and value:
                 c.execute(delete(logins).where(logins.c.account_id == account.id))
+            if flag in ("banned", "muted") and value:
+                c.execute(delete(challenges).where(challenges.c.account_id == account.id))
+            if flag in ("banned", "muted"):  # sent as the transaction commits (PostgreSQL)
+                notify(c, LOBBY_CHANNEL, f"admin moderated {account.id}")
             if flag == "cheater":
                 mine = or_(online_games.c.account_a == account.id, online_games.c.account_b == account.id)
                 if value:
@@ -74,6 +84,10 @@ class Moderation:
                     .values(token_hash=hash_token(token))
                 )
         return password
+
+    def reports(self, limit: int) -> list[dict[str, Any]]:
+        """The latest chat reports, newest first, each with the message reported and who said it."""
+        return ChatStore(self.engine).reports(limit)
 
     def accounts_from(self, address: str) -> list[Seen]:
         """Accounts that signed up from `address`, or hold a session logged in from it."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -14,7 +13,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from ..games.starter import GameStarter
 from ..pages.templating import SCRIPTED, render
-from . import accounts, bot_accounts, lobby, people, rematch, seats
+from . import accounts, bot_accounts, club_news, lobby, people, rematch, seats
 from . import tournaments as tournament_routes
 from .accounts import AccountLimits, PasswordWork
 from .game_names import game_names
@@ -86,7 +85,14 @@ def install(app: Starlette, engine: Engine, starter: GameStarter, settings: Any)
         return await online.run(game_names, engine, game_ids) if game_ids else {}
 
     app.state.game_names = names
-    tournaments = Tournaments(online, TournamentStore(engine), lambda: starter.rules)
+    tournament_store = TournamentStore(engine)
+    tournaments = Tournaments(online, tournament_store, lambda: starter.rules)
+
+    async def tournament_of(game_id: str) -> str | None:
+        found: str | None = await online.run(tournament_store.tournament_of, game_id)
+        return found
+
+    online.hooks.tournament_lookup = tournament_of
     app.state.tournaments = tournaments
     online.sweeper.sweepers.append(tournaments.tick)
     app.state.account_limits = AccountLimits(settings.login_tries_per_minute)
@@ -94,5 +100,6 @@ def install(app: Starlette, engine: Engine, starter: GameStarter, settings: Any)
     news = app.state.lobby_news = LobbyNews(lambda: lobby.tell_lobby_sockets(online))
     wire = app.state.lobby_wire = LobbyWire(online, news)
     news.publish = wire.publish_changed
-    app.state.pairing = asyncio.Lock()  # quick pairing, one seeker at a time (lobby.quick_pairing)
+    club_news.install(online, wire, news, app.state.chat, app.state.offers)
+    tournaments.wire = wire
     return online

@@ -21,6 +21,7 @@ from ..storage.online_schema import accounts, challenges, logins, online_games, 
 from ..storage.schema import games, seats
 from .glicko2 import Rating
 from .ratings import REPEAT_DAYS, repeat_weight
+from .tournament_tables import tournament_pairings
 
 
 @dataclass(frozen=True)
@@ -124,9 +125,18 @@ def settle_in(c: Any, game_id: str, result: str, now: datetime, rate: Any, playe
         return None
     row = c.execute(select(online_games).where(online_games.c.game_id == game_id)).mappings().one()
     game = online_game_of(row)
-    if not game.rated or not played:
+    if not game.rated or not (played or _never_aborted(c, game)):
         return {}
     return apply_ratings(c, game, result, now, rate)
+
+
+def _never_aborted(c: Any, game: OnlineGame) -> bool:
+    """A rated game against the computer, or a tournament's, counts however early it ends (docs/rules.md R11.5,
+    R11.10): nobody calls off deals until one suits him, and a player who never moved loses."""
+    if game.level is not None:
+        return True
+    paired = select(tournament_pairings.c.id).where(tournament_pairings.c.game_id == game.game_id).limit(1)
+    return c.execute(paired).first() is not None
 
 
 def _rated_pairings(c: Any, game: OnlineGame, now: datetime) -> int:

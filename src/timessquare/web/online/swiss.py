@@ -9,7 +9,7 @@ bye 1), then Buchholz (the sum of the final scores of one's opponents; a bye add
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 BYE_POINTS = 1.0
@@ -66,11 +66,12 @@ class NoPairing(Exception):
 
 
 def pair(
-    players: Sequence[int], ratings: dict[int, float], results: Sequence[Result]
+    players: Sequence[int], ratings: dict[int, float], results: Sequence[Result], away: Collection[int] = ()
 ) -> tuple[list[tuple[int, int]], int | None]:
-    """The next round: pairs (the better placed first) and the player with the bye (None when even)."""
+    """The next round: pairs (the better placed first) and the player with the bye (None when even); the
+    players `away` (withdrawn) are left out."""
     points, met = scores(players, results), opponents(results)
-    order = sorted(players, key=lambda p: (-points[p], -ratings.get(p, 0.0), p))
+    order = sorted((p for p in players if p not in away), key=lambda p: (-points[p], -ratings.get(p, 0.0), p))
     had_bye = {r.white for r in results if r.black is None}
     bye = None
     if len(order) % 2:

@@ -57,7 +57,7 @@ class Pairing:
 
     def as_result(self) -> Result | None:
         """The pairing as the Swiss arithmetic sees it; None while its game runs. An aborted tournament game
-        scores nothing for either player (R11.10)."""
+        (from before aborts were refused in them: R11.10) scores nothing for either player."""
         if self.white is None:
             return None
         if self.black is None:
@@ -130,13 +130,18 @@ class TournamentStore:
             return [self._tournament(row) for row in rows]
 
     def join(self, tid: str, account_id: int, now: datetime) -> bool:
-        """False when the tournament has started (or is gone); joining twice is joining once."""
+        """Join before the start (twice is once), or come back after withdrawing from a running one (paired again
+        from the next round). False when that is not open to the account (or the tournament is gone)."""
+        p = tournament_players.c
+        mine = and_(p.tournament_id == tid, p.account_id == account_id)
         with self.engine.begin() as c:
             status = c.execute(select(tournaments.c.status).where(tournaments.c.id == tid)).scalar_one_or_none()
+            if status == "running":
+                return bool(c.execute(update(tournament_players).where(mine).values(withdrawn=False)).rowcount == 1)
             if status != "open":
                 return False
             try:
-                with c.begin_nested():
+                with c.begin_nested():  # joining twice at once is joining once
                     c.execute(
                         insert(tournament_players).values(tournament_id=tid, account_id=account_id, joined_at=now)
                     )
@@ -145,26 +150,36 @@ class TournamentStore:
         return True
 
     def leave(self, tid: str, account_id: int) -> bool:
+        """Leave before the start, or withdraw from a running one (its games paired already are played out;
+        its points stay in the standings). False when it has ended, or the account never played in it."""
         p = tournament_players.c
+        mine = and_(p.tournament_id == tid, p.account_id == account_id)
         with self.engine.begin() as c:
             status = c.execute(select(tournaments.c.status).where(tournaments.c.id == tid)).scalar_one_or_none()
+            if status == "running":
+                return bool(c.execute(update(tournament_players).where(mine).values(withdrawn=True)).rowcount == 1)
             if status != "open":
                 return False
-            c.execute(delete(tournament_players).where(p.tournament_id == tid, p.account_id == account_id))
+            c.execute(delete(tournament_players).where(mine))
         return True
 
     def players(self, tid: str) -> dict[int, dict[str, Any]]:
         """Account id -> its public document, for every player who joined (in order of joining)."""
         p = tournament_players.c
         query = (
-            select(accounts)
+            select(accounts, p.withdrawn)
             .join(tournament_players, p.account_id == accounts.c.id)
             .where(p.tournament_id == tid)
             .order_by(p.joined_at, accounts.c.id)
         )
         with self.engine.connect() as c:
             return {
-                row["id"]: {"name": row["name"], "rating": row["rating"], "bot": bool(row["bot"])}
+                row["id"]: {
+                    "name": row["name"],
+                    "rating": row["rating"],
+                    "bot": bool(row["bot"]),
+                    "withdrawn": bool(row["withdrawn"]),
+                }
                 for row in c.execute(query).mappings()
             }
 
@@ -209,11 +224,23 @@ class TournamentStore:
                 )
             )
 
+    def tournament_of(self, game_id: str) -> str | None:
+        """The tournament a game was paired in, if any."""
+        p = tournament_pairings.c
+        with self.engine.connect() as c:
+            found = c.execute(select(p.tournament_id).where(p.game_id == game_id).limit(1)).scalar()
+        return None if found is None else str(found)
+
     def settled(self, game_ids: list[str]) -> bool:
         """Whether every one of these online games is settled (ratings moved): then a round is over."""
+        return self.settled_count(game_ids) == len(game_ids)
+
+    def settled_count(self, game_ids: list[str]) -> int:
+        """How many of these online games are settled."""
         if not game_ids:
-            return True
+            return 0
         g = online_games.c
         with self.engine.connect() as c:
-            done = c.execute(select(func.count()).where(g.game_id.in_(game_ids), g.finished.is_(True))).scalar_one()
-        return bool(done == len(game_ids))
+            return int(
+                c.execute(select(func.count()).where(g.game_id.in_(game_ids), g.finished.is_(True))).scalar_one()
+            )

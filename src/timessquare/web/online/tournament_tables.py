@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, DateTime, ForeignKey, Index, Integer, String, Table
+from sqlalchemy import Boolean, Column, DateTime, ForeignKey, Index, Integer, String, Table, false
 
 from ..storage.schema import metadata
 
@@ -27,6 +27,7 @@ tournament_players = Table(
     Column("tournament_id", String(16), ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True),
     Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
     Column("joined_at", DateTime(timezone=True), nullable=False),
+    Column("withdrawn", Boolean, nullable=False, default=False, server_default=false()),  # paired no more
 )
 
 tournament_pairings = Table(
@@ -39,4 +40,5 @@ tournament_pairings = Table(
     Column("black", Integer, nullable=True),  # at seat B; None with no game: a bye
     Column("game_id", String(16), nullable=True),
     Index("ix_tournament_pairings_round", "tournament_id", "round"),
+    Index("ix_tournament_pairings_game", "game_id"),  # a game's tournament (its page links back)
 )

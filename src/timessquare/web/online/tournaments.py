@@ -16,16 +16,21 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from ...events import MOVE
 from ...session.clock import TimeControl
 from ...variants import Rules
-from ..api.requests import ApiError, bad_request, read_json, seat_links
+from ..api.requests import ApiError, bad_request, read_json
+from ..sockets.rooms import Room
 from .accounts import current_account
 from .guard import refuse_cross_site, required_account
+from .lobby_wire import LobbyWire
 from .service import Online
 from .swiss import NoPairing, pair, standings
 from .tournament_store import Tournament, TournamentStore
 
 MAX_ROUNDS = 9
+FIRST_MOVE = timedelta(seconds=30)  # real time, whatever the control, to take one's first action (R11.10)
+NO_FIRST_MOVE = "made no first move in time"  # the forfeit's reason
 MAX_AHEAD = timedelta(days=30)
 NAME_CHARS = (3, 60)
 
@@ -36,6 +41,13 @@ class Tournaments:
         self.store = store
         self.rules = rules
         self._ticking = asyncio.Lock()  # one look at a time in this process (a round is paired once)
+        self.wire: LobbyWire | None = None  # tells every process's lobby sockets (routes.install sets it)
+        self.results_seen: dict[str, tuple[int, int]] = {}  # running tournament -> (round, games settled) told
+        self.both_moved: set[str] = set()  # tournament games past their first moves (or over)
+
+    async def tell(self, kind: str, *words: object) -> None:
+        if self.wire is not None:
+            await self.wire.tell_everywhere(kind, *words)
 
     async def tick(self) -> None:
         """Start the tournaments whose time has come, and pair the next round where a round is over."""
@@ -52,7 +64,14 @@ class Tournaments:
                 await self._next_round(t)
                 continue
             games = [p.game_id for p in await online.run(store.pairings, t.id) if p.round == t.round and p.game_id]
-            if await online.run(store.settled, games):
+            done = await online.run(store.settled_count, games)
+            if done < len(games):
+                await self._first_moves(games)
+            if self.results_seen.get(t.id) != (t.round, done):  # a game ended: the standings moved
+                self.results_seen[t.id] = (t.round, done)
+                if self.wire is not None:
+                    await self.wire.tell_here("tournament", t.id)  # every process looks for itself
+            if done == len(games):
                 await self._next_round(t)
 
     async def _next_round(self, t: Tournament) -> None:
@@ -61,10 +80,15 @@ class Tournaments:
             await online.run(store.end, t.id, "finished")
             return
         players = await online.run(store.players, t.id)
+        away = {i for i, p in players.items() if p["withdrawn"]}
+        if len(players) - len(away) < 2:  # everyone else withdrew: nobody left to play
+            await online.run(store.end, t.id, "finished")
+            await self.tell("tournament", t.id)
+            return
         ratings = {i: float(p["rating"]) for i, p in players.items()}
         results = [r for p in await online.run(store.pairings, t.id) if (r := p.as_result()) is not None]
         try:
-            pairs, bye = pair(list(players), ratings, results)
+            pairs, bye = pair(list(players), ratings, results, away)
         except NoPairing:  # everyone has met everyone: the tournament ends early
             await online.run(store.end, t.id, "finished")
             return
@@ -74,10 +98,45 @@ class Tournaments:
         for white, black in pairs:
             links = await online.starter.pairing(white, black, control, True)
             await online.run(store.add_pairing, t.id, t.round + 1, white, black, links[white].game_id)
+            online.hooks.tournaments[links[white].game_id] = t.id  # learnt as the game started: before its row
             for account_id, link in links.items():
-                online.lobby.tell({"type": "started", **seat_links(link), "tournament": t.id}, {account_id})
+                await self.tell("started", link.game_id, link.seat, account_id, t.id)
         if bye is not None:
             await online.run(store.add_pairing, t.id, t.round + 1, bye, None, None)
+        await self.tell("tournament", t.id)
+
+    async def _first_moves(self, game_ids: list[str]) -> None:
+        """A tournament game has no abort (R11.10): a player who has not taken his first action FIRST_MOVE
+        after his first turn began loses it. A game is read into a room only when a turn is that old (a room
+        is never let go here: a socket may be joining it)."""
+        online = self.online
+        for game_id in game_ids:
+            if game_id in self.both_moved:
+                continue
+            room = online.rooms.rooms.get(game_id)
+            if room is None:
+                game = await online.games.game(game_id)
+                if game is None or game.clock is None or online.now() - game.clock.since < FIRST_MOVE:
+                    continue
+                room = await online.rooms.get(game_id)
+                if room is None:
+                    continue
+            async with room.lock:
+                await self._first_move(game_id, room)
+
+    async def _first_move(self, game_id: str, room: Room) -> None:
+        session = room.session
+        moved = {event.seat for event in session.game.events if event.kind == MOVE}
+        if moved >= {0, 1} or session.is_over:
+            self.both_moved.add(game_id)
+            return
+        game = await self.online.games.game(game_id)
+        seat = session.to_move
+        if game is None or game.clock is None or seat is None or seat in moved:
+            return
+        if self.online.now() - game.clock.since >= FIRST_MOVE:
+            await room.change(lambda: room.session.forfeit(seat, NO_FIRST_MOVE))
+            self.both_moved.add(game_id)
 
     async def document(self, t: Tournament, me: int | None) -> dict[str, Any]:
         online, store = self.online, self.store
@@ -97,7 +156,10 @@ class Tournaments:
             )
         return {
             **t.document(),
-            "players": [{"name": p["name"], "rating": round(p["rating"]), "bot": p["bot"]} for p in players.values()],
+            "players": [
+                {"name": p["name"], "rating": round(p["rating"]), "bot": p["bot"], "withdrawn": p["withdrawn"]}
+                for p in players.values()
+            ],
             "standings": [
                 {
                     "rank": rank,
@@ -106,11 +168,13 @@ class Tournaments:
                     "buchholz": s.buchholz,
                     "rating": round(s.rating),
                     "bot": bool(players[s.player]["bot"]),
+                    "withdrawn": bool(players[s.player]["withdrawn"]),
                 }
                 for rank, s in enumerate(table, 1)
             ],
             "pairings": [{"round": n, "games": games} for n, games in sorted(rounds.items())],
-            "joined": me in players,
+            "joined": me in players and not players[me]["withdrawn"],
+            "withdrawn": me in players and players[me]["withdrawn"],
         }
 
 
@@ -191,7 +255,8 @@ async def join_tournament(request: Request) -> Response:
     t = await _found(request)
     tournaments = _tournaments(request)
     if not await tournaments.online.run(tournaments.store.join, t.id, account.id, tournaments.online.now()):
-        raise ApiError(409, "conflict", "the tournament has started: players join only before")
+        raise ApiError(409, "conflict", "the tournament has started: only its players who withdrew come back")
+    await tournaments.tell("tournament", t.id)
     return JSONResponse(await tournaments.document(t, account.id))
 
 
@@ -213,5 +278,6 @@ async def leave_tournament(request: Request) -> Response:
     t = await _found(request)
     tournaments = _tournaments(request)
     if not await tournaments.online.run(tournaments.store.leave, t.id, account.id):
-        raise ApiError(409, "conflict", "the tournament has started: its players play it out")
+        raise ApiError(409, "conflict", "the tournament is over, or you do not play in it")
+    await tournaments.tell("tournament", t.id)
     return JSONResponse(await tournaments.document(t, account.id))

@@ -210,9 +210,10 @@ async def handle(rooms: Rooms, connection: Connection, game_id: str, message: me
         if not is_game_id(game_id):
             raise NoSuchGame()
         await rooms.join(connection, game_id, message)
-        if connection.room is not None:
-            await _chat(connection).joined(connection.room, connection)
-            _offers(connection).joined(connection.room, connection)
+        room = connection.room  # read once: the room may be dropped (and the socket moved) while we wait below
+        if room is not None:
+            await _chat(connection).joined(room, connection)
+            await _offers(connection).joined(room, connection)
         return
     room = connection.room
     if room is None:

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Column, DateTime, Engine, ForeignKey, Index, Integer, String, Table, Text, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from .schema import metadata
 
@@ -34,6 +35,7 @@ chat_reports = Table(
     Column("by_seat", String(1), nullable=True),
     Column("by_name", String(32), nullable=True),  # who reported a lobby message
     Column("at", DateTime(timezone=True), nullable=False),
+    Index("ux_chat_reports_message", "message_id", unique=True),  # a message is filed once, whoever files it
 )
 
 HISTORY = 200  # the last messages a joining player gets
@@ -71,6 +73,15 @@ class ChatStore:
             assert key is not None
         return ChatLine(int(key[0]), seat, name, text, at)
 
+    def line(self, message_id: int) -> tuple[str | None, ChatLine] | None:
+        """One message and its game (None: the lobby), for the processes that did not store it (a notice)."""
+        c = chat_messages.c
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(c.id, c.game_id, c.seat, c.name, c.text, c.at).where(c.id == message_id)
+            ).first()
+        return None if row is None else (row.game_id, ChatLine(row.id, row.seat, row.name, row.text, row.at))
+
     def history(self, game_id: str | None, limit: int = HISTORY) -> list[ChatLine]:
         """The last messages of a game (None: of the lobby), oldest first."""
         c = chat_messages.c
@@ -91,10 +102,7 @@ class ChatStore:
             ).scalar_one_or_none()
             if seat is None or seat == by_seat:
                 return False
-            connection.execute(
-                insert(chat_reports).values(message_id=message_id, game_id=game_id, by_seat=by_seat, at=at)
-            )
-        return True
+        return _file(self.engine, {"message_id": message_id, "game_id": game_id, "by_seat": by_seat, "at": at})
 
     def report_lobby(self, message_id: int, by_name: str, at: datetime) -> bool:
         """File a lobby message for the operator; False for no such lobby message, or one's own."""
@@ -105,8 +113,7 @@ class ChatStore:
             ).scalar_one_or_none()
             if name is None or name == by_name:
                 return False
-            connection.execute(insert(chat_reports).values(message_id=message_id, by_name=by_name, at=at))
-        return True
+        return _file(self.engine, {"message_id": message_id, "by_name": by_name, "at": at})
 
     def reports(self, limit: int = 100) -> list[dict[str, Any]]:
         """The latest reports with the message reported (for the operator's admin kit)."""
@@ -119,3 +126,15 @@ class ChatStore:
                 .limit(limit)
             ).all()
         return [dict(row._mapping) for row in rows]
+
+
+def _file(engine: Engine, values: dict[str, Any]) -> bool:
+    """File a report once: a message reported already (by anyone, or twice at once) stays filed once."""
+    try:
+        with engine.begin() as connection:
+            seen = select(chat_reports.c.id).where(chat_reports.c.message_id == values["message_id"])
+            if connection.execute(seen).first() is None:
+                connection.execute(insert(chat_reports).values(**values))
+    except IntegrityError:  # the same message filed at the same moment by another request: it is filed
+        pass
+    return True

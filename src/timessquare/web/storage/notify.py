@@ -22,6 +22,7 @@ from ..guards.limits import Throttled
 from .changes import CHANNEL, parse
 
 log = logging.getLogger("timessquare.web")
+LOBBY_CHANNEL = "timessquare_lobby"  # the club's news: online/lobby_wire.py (and `timessquare admin`)
 POLL_SECONDS = 1.0  # how often the thread looks whether it is told to stop
 
 

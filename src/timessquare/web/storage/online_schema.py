@@ -103,3 +103,27 @@ server_keys = Table(  # the key seat tokens of accounts are derived with (web/ga
     Column("name", String(32), primary_key=True),
     Column("value", String(128), nullable=False),
 )
+
+present_accounts = Table(  # who is online on any server process (online/accounts_here.py)
+    "present_accounts",
+    metadata,
+    Column("process", String(16), primary_key=True),  # the server process that holds the sockets
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("seen_at", DateTime(timezone=True), nullable=False),  # renewed while the process runs
+)
+
+game_offers = Table(  # a draw offer on the table, or a rematch asked for (sockets/offers.py, online/rematch.py)
+    "game_offers",
+    metadata,
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("kind", String(8), primary_key=True),  # "draw" or "rematch"
+    Column("seat", String(1), nullable=False),  # who made it
+    Column("version", Integer, nullable=False),  # the game's version it stands on (a draw offer)
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+club_locks = Table(  # rows locked to take turns across processes: "quick_pairing" (online/pairing.py)
+    "club_locks",
+    metadata,
+    Column("name", String(32), primary_key=True),
+)

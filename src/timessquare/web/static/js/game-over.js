@@ -1,5 +1,7 @@
 // The end of a game on its page: the banner and, once, the dialog that says who won and how, with the
 // links to the replay and the record, and the rematch (in an online game an offer the other account accepts).
+// A tournament's game has no rematch (the tournament pairs the next round): its page links back to the
+// tournament instead, from the start of the game.
 
 import { rematch as askRematch, recordDownloadUrl } from "./api.js";
 import { t } from "./i18n.js";
@@ -23,6 +25,8 @@ export class GameOver {
 
   render(state) {
     const over = state.over;
+    const tournament = state.online ? state.online.tournament : null;
+    if (tournament) tournamentLinks(tournament);
     $("over-banner").hidden = !over;
     if (!over) return;
     const me = state.seat;
@@ -32,11 +36,11 @@ export class GameOver {
     const offer = state.online ? state.online.rematch_offer : null;
     const theyOffered = offer && offer !== me;
     for (const button of [$("rematch"), $("banner-rematch")]) {
-      button.hidden = !me;
+      button.hidden = !me || Boolean(tournament);
       button.disabled = Boolean(offer && offer === me);
       button.textContent = state.rematch ? t("over.joinRematch") : theyOffered ? t("over.acceptRematch") : t("over.rematch");
     }
-    $("rematch-note").hidden = !(me && (state.rematch || theyOffered));
+    $("rematch-note").hidden = !(me && (state.rematch || theyOffered)) || Boolean(tournament);
     if (state.rematch && this.offered) {
       this.offered = false;
       this.rematch(); // the other account accepted our offer: into the rematch
@@ -67,4 +71,22 @@ export class GameOver {
       $("over-message").textContent = error.message || t("msg.serverDown");
     }
   }
+}
+
+/** "Back to the tournament": at the top of the page, and in place of each rematch button (made once). */
+function tournamentLinks(id) {
+  if (document.querySelector("[data-tournament-link]")) return;
+  const href = `/tournaments/${encodeURIComponent(id)}`;
+  const link = (cls) => {
+    const a = document.createElement("a");
+    a.href = href;
+    a.className = cls;
+    a.dataset.tournamentLink = "";
+    a.dataset.i18n = "online.tournament";
+    a.textContent = t("online.tournament");
+    return a;
+  };
+  const main = $("main");
+  if (main) main.prepend(link("tournament-back"));
+  for (const button of [$("rematch"), $("banner-rematch")]) if (button) button.after(link("button"));
 }

@@ -1,10 +1,11 @@
 // The home page's window on the lobby: the open challenges, live over the lobby socket, and a way in. A
-// logged-in person whose challenge is accepted meanwhile is taken to the game from here too.
+// logged-in person whose game starts meanwhile (a challenge accepted, a tournament's round) is taken to it from
+// here too, with a sound and a notification (game-started.js).
 
 import { ratingText } from "./online-api.js";
 import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
-import { keepTokenOfUrl } from "./tokens.js";
+import { gameStarted } from "./game-started.js";
 
 const SHOWN = 5;
 let challenges = null;
@@ -32,7 +33,7 @@ function connect() {
       challenges = message.challenges.filter((c) => !c.quick);
       render();
     } else if (message.type === "started") {
-      location.assign(keepTokenOfUrl(message.url));
+      gameStarted(message);
     }
   };
   socket.onclose = () => {

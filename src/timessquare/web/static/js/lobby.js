@@ -9,6 +9,7 @@ import { challengesTo, setupAlerts } from "./alerts.js";
 import { lobbyChatMessage, setLobbyChatAccount, setupLobbyChat } from "./lobby-chat.js";
 import { t } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
+import { gameStarted } from "./game-started.js";
 import { keepTokenOfUrl } from "./tokens.js";
 
 const $ = (id) => document.getElementById(id);
@@ -85,12 +86,16 @@ function challengeItem(challenge) {
   const bits = [ratingText(challenge), challenge.control, t(challenge.rated ? "lobby.rated" : "lobby.casual")];
   if (challenge.bot) bits.push(t("online.bot"));
   if (challenge.to) bits.push(t("lobby.forPlayer", { name: challenge.to }));
-  const button = mine
-    ? el("button", { type: "button", onclick: () => act(() => online.cancelChallenge(challenge.id)) }, t("lobby.cancel"))
-    : account
-      ? el("button", { type: "button", class: "primary", onclick: () => accept(challenge.id) }, t("lobby.accept"))
-      : null;
-  return el("li", {}, el("span", {}, who, " ", el("span", { class: "meta" }, bits.join(" · "))), button);
+  const buttons = [];
+  if (mine) {
+    buttons.push(el("button", { type: "button", onclick: () => act(() => online.cancelChallenge(challenge.id)) }, t("lobby.cancel")));
+  } else if (account) {
+    buttons.push(el("button", { type: "button", class: "primary", onclick: () => accept(challenge.id) }, t("lobby.accept")));
+    if (challenge.to === account.name) { // addressed to me: I may turn it down (its author's list says so)
+      buttons.push(el("button", { type: "button", onclick: () => act(() => online.cancelChallenge(challenge.id)) }, t("lobby.decline")));
+    }
+  }
+  return el("li", {}, el("span", {}, who, " ", el("span", { class: "meta" }, bits.join(" · "))), ...buttons);
 }
 
 function renderLobby() {
@@ -259,7 +264,7 @@ function connect(again = false) {
       renderLobby();
       markReady();
     } else if (message.type === "started") {
-      openGame(message);
+      gameStarted(message);
     }
   };
   socket.onclose = () => {

@@ -34,7 +34,8 @@ export function renderOffers(newState) {
   const other = state.seat === "A" ? "B" : "A";
   const people = isPerson(state, other);
   document.getElementById("offer-draw").hidden = !people || (standing && standing.seat === state.seat);
-  document.getElementById("abort").hidden = !player || acted(state);
+  const abortable = !state.online || state.online.abort !== false; // not in a tournament or rated computer game
+  document.getElementById("abort").hidden = !player || acted(state) || !abortable;
   const status = document.getElementById("offer-status");
   clear(status);
   if (standing && standing.seat === other) {

@@ -1,15 +1,17 @@
-// One tournament's page, live: standings (score, then Buchholz), each round's pairings with their games, and
-// joining or leaving before the start. It asks the server again every few seconds until the tournament ends.
+// One tournament's page, live: standings (score, then Buchholz), each round's pairings with their games,
+// joining or leaving before the start, withdrawing and coming back after it. The lobby socket says when the
+// tournament changed (a round paired, a game ended: the page reads it again, no polling) and takes a player
+// whose round starts to his game at once (game-started.js).
 
 import { call } from "./api.js";
-import { t } from "./i18n.js";
+import { watchLobby } from "./game-started.js";
+import { t, tn } from "./i18n.js";
 import { whoAmI } from "./online-api.js";
 import { clear, el, initPage, markReady } from "./page.js";
 import { resultHeadline } from "./results.js";
 import { statusWords, when } from "./tournament-words.js";
 
 const $ = (id) => document.getElementById(id);
-const EVERY_MS = 3000;
 const id = decodeURIComponent(location.pathname.split("/").pop());
 let tournament = null;
 let account = null;
@@ -26,16 +28,21 @@ function render() {
   if (!tournament) return;
   $("tournament-name").textContent = tournament.name;
   document.title = `Times Square: ${tournament.name}`;
-  $("tournament-meta").textContent = [tournament.control, t("tournament.roundsCount", { n: tournament.rounds }),
+  $("tournament-meta").textContent = [tournament.control, tn("tournament.roundsCount", tournament.rounds),
     t("tournament.start", { when: when(tournament.starts_at) }), statusWords(tournament)].join(" · ");
   const open = tournament.status === "open";
-  $("t-join").hidden = !(open && account && !tournament.joined);
-  $("t-leave").hidden = !(open && account && tournament.joined);
+  const running = tournament.status === "running";
+  $("t-join").hidden = !(account && ((open && !tournament.joined) || (running && tournament.withdrawn)));
+  $("t-join").textContent = t(running ? "tournament.rejoin" : "tournament.join");
+  $("t-leave").hidden = !(account && (open || running) && tournament.joined);
+  $("t-leave").textContent = t(running ? "tournament.withdraw" : "tournament.leave");
   $("t-start").hidden = !(open && account && tournament.created_by === account.name);
   const body = $("standings").querySelector("tbody");
   clear(body);
   for (const s of tournament.standings) {
-    const who = s.bot ? [player(s.name), " ", el("span", { class: "meta" }, t("online.bot"))] : [player(s.name)];
+    const who = [player(s.name)];
+    if (s.bot) who.push(" ", el("span", { class: "meta" }, t("online.bot")));
+    if (s.withdrawn) who.push(" ", el("span", { class: "meta" }, t("tournament.withdrawn")));
     body.append(el("tr", { class: account && s.name === account.name ? "mine" : "" }, el("td", {}, s.rank), el("th", { scope: "row" }, ...who),
       el("td", {}, points(s.score)), el("td", {}, points(s.buchholz)), el("td", {}, s.rating)));
   }
@@ -44,7 +51,9 @@ function render() {
   for (const round of [...tournament.pairings].reverse()) {
     const items = round.games.map((g) => {
       const result = g.black === null ? t("tournament.byePoint") : g.result ? resultHeadline(g.result) : t("tournament.playing");
-      const link = g.game ? el("a", { href: g.result ? `/replay/${g.game}` : `/game/${g.game}` }, t(g.result ? "profile.replay" : "profile.watch")) : null;
+      const mine = account && [g.white, g.black].includes(account.name);
+      const label = g.result ? "profile.replay" : mine ? "tournament.yourGame" : "profile.watch";
+      const link = g.game ? el("a", { href: g.result ? `/replay/${g.game}` : `/game/${g.game}` }, t(label)) : null;
       return el("li", {}, el("span", {}, "A ", player(g.white), g.black === null ? "" : [" – B ", player(g.black)], " ",
         el("span", { class: "meta" }, result)), link);
     });
@@ -67,7 +76,6 @@ async function load() {
     showError(error);
   }
   render();
-  if (!tournament || !["finished", "cancelled"].includes(tournament.status)) setTimeout(load, EVERY_MS);
 }
 
 async function joinOrLeave(method) {
@@ -97,6 +105,7 @@ async function main() {
     account = null;
   }
   await load();
+  watchLobby({ onOpen: load, onMessage: (message) => message.type === "tournament" && message.id === id && load() });
   markReady();
 }
 

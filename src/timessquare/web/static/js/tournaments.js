@@ -2,6 +2,7 @@
 // "Tournaments").
 
 import { call } from "./api.js";
+import { watchLobby } from "./game-started.js";
 import { t } from "./i18n.js";
 import { lobby, whoAmI } from "./online-api.js";
 import { clear, el, initPage, markReady } from "./page.js";
@@ -55,6 +56,7 @@ async function main() {
   }
   $("create-form").addEventListener("submit", create);
   render();
+  watchLobby(); // a round that starts for this player takes him to his game
   markReady();
 }
 

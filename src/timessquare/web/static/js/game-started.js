@@ -1,0 +1,38 @@
+// A game that starts for this account while it is on a page of the site (a challenge accepted, a quick seek
+// paired, a tournament's round): the lobby socket says `started` (docs/web-protocol.md "The lobby socket"),
+// and the player is taken to the game at once, with a sound and, when the tab is in the background, a
+// notification. Pages without a lobby socket of their own (a tournament's, the tournaments') open one here.
+
+import { notify, sound } from "./alerts.js";
+import { keepTokenOfUrl } from "./tokens.js";
+
+/** The account's game started: ring, notify, and go to it. */
+export function gameStarted(message, go = (url) => location.assign(url)) {
+  sound("challenge");
+  notify("notify.started");
+  go(keepTokenOfUrl(message.url));
+}
+
+/** A lobby socket for a page that has none: `started` takes the player to the game, every other message goes
+ * to `onMessage`; it reconnects with a growing delay, calling `onOpen` each time (to read what it missed). */
+export function watchLobby({ onMessage = () => {}, onOpen = () => {} } = {}) {
+  let retry = 500;
+  const connect = () => {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
+    socket.onopen = () => {
+      retry = 500;
+      onOpen();
+    };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "started") gameStarted(message);
+      else onMessage(message);
+    };
+    socket.onclose = () => {
+      setTimeout(connect, retry);
+      retry = Math.min(10_000, retry * 2);
+    };
+  };
+  connect();
+}
