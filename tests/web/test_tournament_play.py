@@ -4,24 +4,12 @@ start reaches a player's lobby socket; a game's state names its tournament (its 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-import pytest
 from conftest import Seat
 from online_helpers import FakeClock, Person, sweep
 from starlette.testclient import TestClient
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def online(make_client: Callable[..., TestClient], clock: FakeClock) -> TestClient:
-    return make_client(now=clock, login_tries_per_minute=1000)
 
 
 def started(online: TestClient, clock: FakeClock, people: list[Person], rounds: int = 2) -> str:
