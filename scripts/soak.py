@@ -187,22 +187,28 @@ async def rated_pair(url: str, tally: Tally, rng: random.Random, stop: asyncio.E
         status, game = await bob.call("POST", f"/api/lobby/{posted['challenge']['id']}/accept", {})
         if status != 201:
             continue
+        game_id = game["id"]
         for _ in range(3):  # the game and two rematches
-            _, hers = await alice.call("GET", f"/api/games/{game['id']}/seat")
-            tokens = {game["seat"]: (bob, game["token"]), hers["seat"]: (alice, hers["token"])}
+            # each account's own seat and token, asked for by that account: a rematch's answer is one
+            # account's link only (keying both by it once left one seat unplayed until its clock ran out)
+            seats = [(p, (await p.call("GET", f"/api/games/{game_id}/seat"))[1]) for p in (alice, bob)]
+            tokens = {seat["seat"]: (p, seat["token"]) for p, seat in seats}
+            if len(tokens) != 2:
+                tally.errors["both accounts given one seat"] += 1
+                break
             ends = await asyncio.gather(
-                *(play(p, game["id"], t, random.Random(rng.random()), stop, chat=0.05) for p, t in tokens.values())
+                *(play(p, game_id, t, random.Random(rng.random()), stop, chat=0.05) for p, t in tokens.values())
             )
             if stop.is_set() or any(end is None or not end["over"] for end in ends):
                 break
             answers = [
-                await p.call("POST", f"/api/games/{game['id']}/rematch", {"token": t}) for p, t in tokens.values()
+                await p.call("POST", f"/api/games/{game_id}/rematch", {"token": t}) for p, t in tokens.values()
             ]
             status, again = answers[-1]
-            if status != 201:
+            if [code for code, _ in answers] != [202, 201]:  # the first asks, the second's request starts it
                 tally.errors["rematch did not start"] += 1
                 break
-            game = again
+            game_id = again["id"]
 
 
 async def misbehaving(url: str, tally: Tally, rng: random.Random, stop: asyncio.Event) -> None:
