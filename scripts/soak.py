@@ -104,8 +104,9 @@ async def play(
 ) -> dict[str, Any] | None:
     """One seat until its game ends (or the soak stops), following the game by `change` messages as the page
     and the bot do: a random legal action after a pause; with `chat`, a chat line that often per action. A
-    whole `state` after the join that it did not ask for (`sync`) and that no computer's thinking explains is
-    counted as out of step: the server sends one only to a socket that missed a change. The last state."""
+    whole `state` that it did not ask for (join, `sync`) and that neither a computer's thinking nor an error
+    just before (the game read back after a failed write) explains is counted as out of step: the server sends
+    one only to a socket that missed a change. The last state."""
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
@@ -118,7 +119,8 @@ async def play(
     headers = {"X-Forwarded-For": person.address}
     sent: tuple[int, str, float] | None = None
     state: dict[str, Any] | None = None
-    asked = True  # the join asks for a whole state, as a sync does
+    asked = 1  # whole states asked for and not yet come: the join's, then one a sync
+    excused = False  # an error came: the server may read the game back and send it whole by itself
     try:
         async with connect(url, additional_headers=headers, max_size=2**22) as socket:
             join = {"v": 1, "type": "join", "token": token, "lang": "en", "changes": True}
@@ -128,19 +130,23 @@ async def play(
                     message = json.loads(await asyncio.wait_for(socket.recv(), 5))
                 except TimeoutError:
                     if sent is None:
-                        asked = True
+                        asked += 1
                         await socket.send(json.dumps({"v": 1, "type": "sync"}))
                     continue
                 if message["type"] == "error":
                     tally.errors[message["code"]] += 1
-                    sent, asked = None, True
+                    sent, excused, asked = None, True, asked + 1
+                    await asyncio.sleep(0.2)  # as the page does, a moment before asking again
                     await socket.send(json.dumps({"v": 1, "type": "sync"}))
                     continue
                 if message["type"] == "state":
                     thinking = message.get("thinking") or (state or {}).get("thinking")
-                    if not asked and not thinking:
+                    if asked:
+                        asked -= 1
+                    elif excused:
+                        excused = False
+                    elif not thinking:
                         tally.out_of_step += 1
-                    asked = False
                 elif message["type"] == "change" and state is not None:
                     message = {**followed(state, message), "thinking": message.get("thinking")}
                 else:
