@@ -483,7 +483,24 @@ def growth(rows: list[dict[str, Any]], interval: float = 60.0) -> dict[str, floa
 
 
 def tracebacks(servers: list[Process]) -> list[str]:
-    return [line for s in servers for line in s.output if "Traceback" in line or " ERROR " in line]
+    """The servers' ERROR lines, each with the exception its traceback ended on (the last indented-free line
+    before the next log line)."""
+    found = []
+    for server in servers:
+        lines = [line.rstrip("\n") for line in server.output]
+        for at, line in enumerate(lines):
+            if " ERROR " not in line and not line.startswith("Traceback"):
+                continue
+            if line.startswith("Traceback") and at > 0 and " ERROR " in lines[at - 1]:
+                continue  # told with the ERROR line before it
+            raised = ""
+            for after in lines[at + 1 :]:
+                if after[:4].isdigit() and " " in after[:30]:  # the next log line: "2026-11-29 03:56:41,899 ..."
+                    break
+                if after and not after.startswith((" ", "Traceback", "The above", "During handling")):
+                    raised = after
+            found.append(f"{server.name}: {line.strip()}" + (f" -> {raised.strip()}" if raised else ""))
+    return found
 
 
 def main() -> int:

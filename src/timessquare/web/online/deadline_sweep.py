@@ -16,6 +16,7 @@ from typing import Any
 
 import anyio
 
+from ..sockets.messages import ProtocolError
 from ..sockets.rooms import Rooms, unavailable
 from ..storage import DatabaseUnavailable
 from .game_cache import OnlineGames
@@ -64,8 +65,11 @@ class DeadlineSweep:
             if room is None:
                 continue
             async with room.lock:
-                if await room.change(room.session.time_check) is not None:  # the loss on time, if it has run out
-                    ended += 1
+                try:
+                    if await room.change(room.session.time_check) is not None:  # the loss on time, if run out
+                        ended += 1
+                except ProtocolError as e:  # its write failed (the room said why, and reads it back): next sweep
+                    unavailable.warning("the clock sweep could not end game %s: %s", game_id, e)
         for sweeper in self.sweepers:
             await sweeper()
         return ended
