@@ -245,6 +245,12 @@ def next_turn_key(action: Action, turn_key: int, rules: Rules) -> int:
     return turn_key if turn_key != TK_START else TK_RED
 
 
+# Caches of boards seen, cleared when full: a long-running process (a server, its workers) sees some 600 new
+# boards a game and would otherwise grow by tens of MB an hour (issue 31's soak); a mask not cached is cheap.
+BOARD_MASKS_KEPT = 1 << 16  # about 7 MB
+ID_LISTS_KEPT = 1 << 13  # about 2 MB
+
+
 class RuleTables:
     """The cached tables of one rule set. Get them with `tables_for(rules)`."""
 
@@ -296,7 +302,7 @@ class RuleTables:
             mask |= self._lure_part(sue, low, high, hal)
             if joker_condition((sue, low, high, hal, deb), mover):
                 mask |= guard_jokers | self.hal_joker_parts[mover][hal]
-            if len(self.board_masks) > 1_000_000:
+            if len(self.board_masks) > BOARD_MASKS_KEPT:
                 self.board_masks.clear()
             self.board_masks[key] = mask
         return mask
@@ -330,7 +336,7 @@ class RuleTables:
                 rest >>= 8
                 if not rest:
                     break
-            if len(self.ids_of_mask) > 200_000:  # bound the memory of very long searches
+            if len(self.ids_of_mask) > ID_LISTS_KEPT:
                 self.ids_of_mask.clear()
             self.ids_of_mask[mask] = ids
         return ids
