@@ -2,48 +2,78 @@
 // message that does not follow on gives null (the page asks for the whole state again).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { STATIC_JS } from "./dom-stub.mjs";
+import { installBrowser, readCatalog, readGolden, STATIC_JS } from "./dom-stub.mjs";
 
-const { applyMessage } = await import(new URL("page-state.js", STATIC_JS));
+installBrowser("en");
+const { applyMessage: reduce } = await import(new URL("page-state.js", STATIC_JS));
+const { languageWords } = await import(new URL("i18n.js", STATIC_JS));
 const { ACTIONS } = await import(new URL("names.js", STATIC_JS));
-const notationOf = (id) => ACTIONS[id].notation;
+const ENGLISH = readCatalog("en");
+const wordsOf = (lang) => languageWords(lang, readCatalog(lang), ENGLISH);
+const EN = wordsOf("en");
+const applyMessage = (last, message) => reduce(last, message, EN);
 
 const VIEW = { seat: "A", to_move: "A", hand: ["S", "G2"], figures: { sue: 8 }, moves: ["end"] };
 const STATE = { type: "state", version: 4, seat: "A", lang: "en", view: VIEW, legal: ["end"], log: [{ text: "x" }], over: null, online: null };
 
 test("a state replaces whatever the page had", () => {
-  assert.equal(applyMessage(STATE, { ...STATE, version: 9 }, notationOf).version, 9);
-  assert.equal(applyMessage(null, STATE, notationOf), STATE);
+  assert.equal(applyMessage(STATE, { ...STATE, version: 9 }).version, 9);
+  assert.equal(applyMessage(null, STATE), STATE);
 });
 
 test("an update appends its log entries to the log the page has, and only to that one", () => {
   const update = { ...STATE, type: "update", version: 5, log_from: 1, log: [{ text: "y" }] };
-  const next = applyMessage(STATE, update, notationOf);
+  const next = applyMessage(STATE, update);
   assert.deepEqual(next.log.map((e) => e.text), ["x", "y"]);
   assert.equal(next.type, "state");
-  assert.equal(applyMessage(STATE, { ...update, log_from: 0 }, notationOf), null); // a missed message: sync
-  assert.equal(applyMessage(STATE, { ...update, lang: "fr" }, notationOf), null);
-  assert.equal(applyMessage(null, update, notationOf), null);
+  assert.equal(applyMessage(STATE, { ...update, log_from: 0 }), null); // a missed message: sync
+  assert.equal(applyMessage(STATE, { ...update, lang: "fr" }), null);
+  assert.equal(applyMessage(null, update), null);
 });
 
 test("a change merges the view's new fields, grows the public moves and names the legal actions", () => {
   const events = [{ kind: "move", seat: "A", notation: "end" }, { kind: "shuffle" }, { kind: "draw", seat: "A", number: 2, cards: ["S", "D3"] }];
   const change = { type: "change", version: 5, events, view: { to_move: "B", hand: ["S", "G2", "S", "D3"] }, legal: [0, 94] };
-  const next = applyMessage(STATE, change, notationOf);
+  const next = applyMessage(STATE, change);
   assert.deepEqual(next.view, { ...VIEW, to_move: "B", hand: ["S", "G2", "S", "D3"], moves: ["end", "end", "shuffle"] });
   assert.deepEqual(next.legal, [ACTIONS[0].notation, ACTIONS[94].notation]);
   assert.equal(next.version, 5);
   assert.deepEqual(STATE.view.moves, ["end"]); // the state before is left as it was
-  assert.equal(applyMessage(next, change, notationOf), next); // a change the page has already changes nothing
+  assert.equal(applyMessage(next, change), next); // a change the page has already changes nothing
 });
 
 test("a change carries the clock into the online block and the end into `over`", () => {
   const online = { rated: true, clock: { control: "5+3", kind: "realtime", left_ms: { A: 1, B: 2 }, running: "A" } };
   const clock = { left_ms: { A: 10, B: 20 }, running: "B", deadline: null };
   const change = { type: "change", version: 5, events: [], view: {}, clock, over: { result: "B", reason: "r" }, rating_change: { A: -8, B: 8 } };
-  const next = applyMessage({ ...STATE, online }, change, notationOf);
+  const next = applyMessage({ ...STATE, online }, change);
   assert.deepEqual(next.online.clock, { control: "5+3", kind: "realtime", ...clock });
   assert.deepEqual(next.over, { result: "B", reason: "r" });
   assert.deepEqual(next.online.rating_change, { A: -8, B: 8 });
   assert.deepEqual(next.legal, []);
+});
+
+// A friend game recorded from a real server (scripts/record_changes.py): seat A in English, seat B in French, a
+// spectator. The changes each socket got, reduced from the state of its join, give what a fresh join gave at the
+// same moment: the whole state, words and all (the log's lines, the legal actions' words and destinations).
+const RECORDED = readGolden("changes-friend.json");
+
+for (const socket of RECORDED.sockets) {
+  test(`the recorded changes give ${socket.seat ?? "the spectator"}'s (${socket.lang}) state as a fresh join does`, () => {
+    const w = wordsOf(socket.lang);
+    let state = socket.joined;
+    socket.messages.forEach((message, i) => {
+      const snapshot = socket.snapshots[String(i)];
+      if (snapshot) assert.deepEqual(state, snapshot, `after ${i} messages`);
+      state = reduce(state, message, w);
+      assert.notEqual(state, null, `message ${i} follows on`);
+    });
+    assert.deepEqual(state, socket.fresh);
+    assert.ok(Object.keys(socket.snapshots).length >= 3);
+  });
+}
+
+test("a change worded in another language than the state's does not follow on: the page asks for the state", () => {
+  const socket = RECORDED.sockets[1]; // French
+  assert.equal(reduce(socket.joined, socket.messages[0], EN), null);
 });

@@ -5,7 +5,7 @@
 import { showAccount } from "./header-account.js";
 import * as online from "./online-api.js";
 import { ratingText } from "./online-api.js";
-import { challengesTo, setupAlerts } from "./alerts.js";
+import { challengesTo, newChallengeNews, setupAlerts } from "./alerts.js";
 import { lobbyChatMessage, setLobbyChatAccount, setupLobbyChat } from "./lobby-chat.js";
 import { t } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
@@ -18,6 +18,7 @@ let lobbyState = null;
 let followingShown = false; // asked once the lobby is drawn (and again when the account changes)
 let socket = null;
 let retry = 500;
+const challengeNews = newChallengeNews(); // the challenges seen: a new one to me rings
 
 // the others: the server's words
 const TRANSLATED = ["bad_login", "name_taken", "rate_limited", "not_logged_in", "busy", "banned", "muted"];
@@ -260,7 +261,7 @@ function connect(again = false) {
     if (message.type === "lobby") {
       retry = 500;
       lobbyState = message;
-      challengesTo(account ? account.name : null, message.challenges);
+      challengesTo(challengeNews, account ? account.name : null, message.challenges);
       renderLobby();
       markReady();
     } else if (message.type === "started") {
