@@ -4,7 +4,8 @@ game played to its end over the game socket (the test client, SQLite in a tempor
 B in French and a spectator, each joined with `"changes": true`. For each socket the file keeps the `state` that
 answered its join, every message of the game it received after it, the `state` a fresh join gave every 20 actions
 (`snapshots`, by the number of messages before it) and at the end (`fresh`): the page's reducer
-(static/js/page-state.js) must make each of those from the join's state and the messages before it.
+(static/js/page-state.js) must make each of those from the join's state and the messages before it. A second,
+short game (`resigned`) ends when B resigns after 7 actions.
 
 Beside it, the words and destinations the core gives every one of the 95 actions on the boards of that game, and
 each action's words in the log, in every language (session/choices.py, session/describe.py): the page's own
@@ -44,6 +45,7 @@ WORDS = GOLDEN / "move-words.json"
 SOCKETS = (("A", "en"), ("B", "fr"), (None, "en"))  # (seat, language) of each socket: None watches
 GAME_MESSAGES = ("state", "update", "change")
 SNAPSHOT_EVERY = 20  # actions between two fresh joins kept on the way (`snapshots`, by the number of messages before)
+RESIGN_AFTER = 7  # actions before B resigns, in the second game recorded (`resigned`)
 BOARDS = 8  # boards of the game the words file covers (spread over it)
 
 
@@ -58,12 +60,15 @@ def record(seed: int) -> dict[str, Any]:
             settings.create_per_minute = 0
             settings.socket_rate = settings.socket_burst = 10_000
             with TestClient(create_app(settings)) as client:
-                return _played(client, rng)
+                played = _played(client, rng)
+                played["resigned"] = _played(client, rng, resign_after=RESIGN_AFTER)["sockets"]
+                return played
     finally:
         table._server_rng = server_rng
 
 
-def _played(client: TestClient, rng: random.Random) -> dict[str, Any]:
+def _played(client: TestClient, rng: random.Random, resign_after: int | None = None) -> dict[str, Any]:
+    """A game played with random legal actions to its end, or until B resigns after `resign_after` actions."""
     game = client.post("/api/games", json={"mode": "friend", "seat": "A"}).json()
     tokens = {"A": game["token"], "B": game["invite"].split("#t=")[1], None: None}
     contexts = [client.websocket_connect(f"/ws/games/{game['id']}") for _ in SOCKETS]
@@ -79,9 +84,12 @@ def _played(client: TestClient, rng: random.Random) -> dict[str, Any]:
         version = recorded[0]["joined"]["version"]
         over = recorded[2]["joined"]["over"]
         while not over:
-            mover = next(i for i in (0, 1) if legal[i])
-            action = rng.choice(legal[mover])
-            sockets[mover].send_json({"v": 1, "type": "action", "version": version, "action": action})
+            if resign_after is not None and len(recorded[0]["messages"]) == resign_after:
+                sockets[1].send_json({"v": 1, "type": "resign"})
+            else:
+                mover = next(i for i in (0, 1) if legal[i])
+                action = rng.choice(legal[mover])
+                sockets[mover].send_json({"v": 1, "type": "action", "version": version, "action": action})
             for i, socket in enumerate(sockets):
                 message = _next_game_message(socket)
                 recorded[i]["messages"].append(message)

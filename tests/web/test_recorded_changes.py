@@ -27,7 +27,13 @@ def test_the_recorded_game_and_the_words_are_current(game: dict[str, Any]) -> No
 def test_the_game_is_followed_by_changes_to_its_end_on_every_socket(game: dict[str, Any]) -> None:
     sockets = game["sockets"]
     assert [(s["seat"], s["lang"]) for s in sockets] == [("A", "en"), ("B", "fr"), (None, "en")]
-    for socket in sockets:
+    for socket in sockets + game["resigned"]:
         assert {m["type"] for m in socket["messages"]} == {"change"}
         assert socket["fresh"]["over"] is not None
         assert socket["messages"][-1]["version"] == socket["fresh"]["version"]
+    assert all(len(socket["snapshots"]) >= 3 for socket in sockets)  # fresh joins on the way, not only at the end
+    assert [s["fresh"]["over"]["reason"] for s in game["resigned"]] == [
+        "B forfeited: resigned",
+        "B perd par forfait (abandon)",
+        "B forfeited: resigned",
+    ]

@@ -1,5 +1,5 @@
-// The one reducer of the game's messages (docs/web-protocol.md): the page's state after a `state`, an `update` or
-// a `change`, as a whole state document. A pure function: the same state and message give the same result,
+// The one reducer of the game's messages (docs/web-protocol.md): the page's state after a `state` or a `change`, as
+// a whole state document (the page joins with `changes`; `update` messages are for other clients). A pure function: the same state and message give the same result,
 // and nothing else is read or kept. null: the message does not follow on from the state (a missed message, or
 // the language changed under it): the caller asks for the whole state again (`sync`).
 
@@ -8,17 +8,13 @@ import { ACTIONS, DRAWS_AT_END } from "./names.js";
 
 /**
  * @param {object|null} last  the state the page has (null before the first)
- * @param {object} message  a `state`, `update` or `change` message
+ * @param {object} message  a `state` or `change` message (any other leaves the state as it is)
  * @param {{lang: string, t: Function, tn: Function}} w  the words of the page's language (i18n.js): a `change` is worded
  *   on the page (move-words.js); a change in another language than the state's does not follow on
  */
 export function applyMessage(last, message, w) {
   if (message.type === "state") return message;
   if (!last) return null;
-  if (message.type === "update") {
-    if (last.log.length !== message.log_from || last.lang !== message.lang) return null;
-    return { ...message, type: "state", log: last.log.concat(message.log) };
-  }
   if (message.type === "change") {
     if (message.version <= last.version) return last; // a change the page has already: nothing new
     if (last.lang !== w.lang) return null;

@@ -71,7 +71,7 @@ export class Table {
 
   // ---- what comes from the server ----------------------------------------------------------------------
 
-  /** A message of the game (`state`, `update` or `change`) through the page's one reducer (page-state.js), worded
+  /** A message of the game (`state` or `change`) through the page's one reducer (page-state.js), worded
    * in the page's language; false when it does not follow on from the state the table has (the page then asks
    * for the whole state). */
   apply(message) {
