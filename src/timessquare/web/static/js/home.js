@@ -42,7 +42,8 @@ function startComputerGame(event) {
   return startGame(event, "play-computer", fields, (answer) => location.assign(keepTokenOfUrl(answer.url)));
 }
 
-function startFriendGame(event) {
+/** A friend game: its links are shown, and the lists read again (`lists`: the page's, made in main). */
+function startFriendGame(event, lists) {
   const fields = (form) => ({ mode: "friend", seat: formValue(form, "seat") });
   return startGame(event, "play-friend", fields, (answer) => {
     const ownPath = keepTokenOfUrl(answer.url);
@@ -52,7 +53,7 @@ function startFriendGame(event) {
     $("copy-done").textContent = t("home.seatGiven", { seat: answer.seat });
     $("invite-link").focus();
     $("invite-link").select();
-    loadLists();
+    loadLists(lists);
     $("play-friend").disabled = false;
   });
 }
@@ -146,7 +147,7 @@ async function main() {
   await initPage();
   for (const box of document.querySelectorAll("[data-scene]")) box.append(streetScene());
   $("computer-form").addEventListener("submit", startComputerGame);
-  $("friend-form").addEventListener("submit", startFriendGame);
+  $("friend-form").addEventListener("submit", (event) => startFriendGame(event, lists));
   $("copy-invite").addEventListener("click", copyInvite);
   $("computer-form").addEventListener("change", showLevelHelp);
   document.addEventListener("ts:lang", () => {
