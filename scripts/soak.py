@@ -10,7 +10,8 @@ simulated person comes from an address of its own (the server runs `--behind-pro
 
 Every minute it prints: the actions acknowledged, the errors by code (those the misbehaving clients asked for
 apart), the 99th percentile of an action's round trip, the memory (RSS) of every server process and of each
-one's worker processes, the server processes' open files, and the database's size. At the end it fetches the
+one's worker processes, the server processes' open files, the database's size and how many finished games
+wait for their analysis. At the end it fetches the
 record of every game played, replays it with the rules engine, and checks that every move a client saw
 acknowledged is in it, in order; the exit status is 1 if anything was lost or unexpected.
 
@@ -51,6 +52,7 @@ class Tally:
     acknowledged: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # game -> (version, action)
     tokens: dict[str, str] = field(default_factory=dict)  # game -> a seat's token (to end it at the end)
     addresses: int = 0
+    out_of_step: int = 0  # whole states nobody asked for: a change a socket missed
 
     def address(self) -> str:
         self.addresses += 1
@@ -100,33 +102,54 @@ class Person:
 async def play(
     person: Person, game_id: str, token: str, rng: random.Random, stop: asyncio.Event, chat: float = 0.0
 ) -> dict[str, Any] | None:
-    """One seat until its game ends (or the soak stops): a random legal action after a pause; with `chat`, a
-    chat line that often per action. The last state."""
+    """One seat until its game ends (or the soak stops), following the game by `change` messages as the page
+    and the bot do: a random legal action after a pause; with `chat`, a chat line that often per action. A
+    whole `state` that it did not ask for (join, `sync`) and that neither a computer's thinking nor an error
+    just before (the game read back after a failed write) explains is counted as out of step: the server sends
+    one only to a socket that missed a change. The last state."""
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
+
+    from timessquare.actions import notation
+    from timessquare.web.online.bot import followed
 
     tally, acked = person.tally, person.tally.acknowledged.setdefault(game_id, [])
     tally.tokens[game_id] = token
     url = f"{person.url.replace('http', 'ws')}/ws/games/{game_id}"
     headers = {"X-Forwarded-For": person.address}
     sent: tuple[int, str, float] | None = None
-    state = None
+    state: dict[str, Any] | None = None
+    asked = 1  # whole states asked for and not yet come: the join's, then one a sync
+    excused = False  # an error came: the server may read the game back and send it whole by itself
     try:
         async with connect(url, additional_headers=headers, max_size=2**22) as socket:
-            await socket.send(json.dumps({"v": 1, "type": "join", "token": token, "lang": "en"}))
+            join = {"v": 1, "type": "join", "token": token, "lang": "en", "changes": True}
+            await socket.send(json.dumps(join))
             while not stop.is_set():
                 try:
                     message = json.loads(await asyncio.wait_for(socket.recv(), 5))
                 except TimeoutError:
                     if sent is None:
+                        asked += 1
                         await socket.send(json.dumps({"v": 1, "type": "sync"}))
                     continue
                 if message["type"] == "error":
                     tally.errors[message["code"]] += 1
-                    sent = None
+                    sent, excused, asked = None, True, asked + 1
+                    await asyncio.sleep(0.2)  # as the page does, a moment before asking again
                     await socket.send(json.dumps({"v": 1, "type": "sync"}))
                     continue
-                if message["type"] != "state":
+                if message["type"] == "state":
+                    thinking = message.get("thinking") or (state or {}).get("thinking")
+                    if asked:
+                        asked -= 1
+                    elif excused:
+                        excused = False
+                    elif not thinking:
+                        tally.out_of_step += 1
+                elif message["type"] == "change" and state is not None:
+                    message = {**followed(state, message), "thinking": message.get("thinking")}
+                else:
                     continue
                 state = message
                 if sent is not None and message["version"] > sent[0]:
@@ -141,7 +164,8 @@ async def play(
                     if chat and rng.random() < chat:
                         await socket.send(json.dumps({"v": 1, "type": "chat", "text": "good move"}))
                     action = rng.choice(message["legal"])
-                    sent = (message["version"], action, time.perf_counter())
+                    move = action if isinstance(action, str) else notation(action)  # a change's legal: ids
+                    sent = (message["version"], move, time.perf_counter())
                     await socket.send(json.dumps({"v": 1, "type": "action", "version": sent[0], "action": action}))
     except (ConnectionClosed, OSError) as e:
         tally.errors[f"socket {type(e).__name__}"] += 1
@@ -187,22 +211,26 @@ async def rated_pair(url: str, tally: Tally, rng: random.Random, stop: asyncio.E
         status, game = await bob.call("POST", f"/api/lobby/{posted['challenge']['id']}/accept", {})
         if status != 201:
             continue
+        game_id = game["id"]
         for _ in range(3):  # the game and two rematches
-            _, hers = await alice.call("GET", f"/api/games/{game['id']}/seat")
-            tokens = {game["seat"]: (bob, game["token"]), hers["seat"]: (alice, hers["token"])}
+            # each account's own seat and token, asked for by that account: a rematch's answer is one
+            # account's link only (keying both by it once left one seat unplayed until its clock ran out)
+            seats = [(p, (await p.call("GET", f"/api/games/{game_id}/seat"))[1]) for p in (alice, bob)]
+            tokens = {seat["seat"]: (p, seat["token"]) for p, seat in seats}
+            if len(tokens) != 2:
+                tally.errors["both accounts given one seat"] += 1
+                break
             ends = await asyncio.gather(
-                *(play(p, game["id"], t, random.Random(rng.random()), stop, chat=0.05) for p, t in tokens.values())
+                *(play(p, game_id, t, random.Random(rng.random()), stop, chat=0.05) for p, t in tokens.values())
             )
             if stop.is_set() or any(end is None or not end["over"] for end in ends):
                 break
-            answers = [
-                await p.call("POST", f"/api/games/{game['id']}/rematch", {"token": t}) for p, t in tokens.values()
-            ]
-            status, again = answers[-1]
-            if status != 201:
+            answers = [await p.call("POST", f"/api/games/{game_id}/rematch", {"token": t}) for p, t in tokens.values()]
+            again = answers[-1][1]
+            if [code for code, _ in answers] != [202, 201]:  # the first asks, the second's request starts it
                 tally.errors["rematch did not start"] += 1
                 break
-            game = again
+            game_id = again["id"]
 
 
 async def misbehaving(url: str, tally: Tally, rng: random.Random, stop: asyncio.Event) -> None:
@@ -286,6 +314,18 @@ def database_mb(url: str) -> float:
     return float(row[0]) / 1e6 if row else 0.0
 
 
+def analyses_waiting(url: str) -> int:
+    """Finished games whose analysis has not been stored yet: how far behind the servers' analysts are."""
+    from timessquare.web.storage import make_engine
+    from timessquare.web.storage.analyses import AnalysisStore
+
+    engine = make_engine(url)
+    try:
+        return AnalysisStore(engine).waiting()
+    finally:
+        engine.dispose()
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -307,9 +347,11 @@ def minute_line(minute: int, tally: Tally, since: tuple[int, int], servers: list
         "p99_ms": round(percentile(latencies, 0.99), 1),
         "errors": dict(tally.errors),
         "expected_refusals": dict(tally.expected),
+        "out_of_step": tally.out_of_step,
         "memory": memory,
         "open_files": {s.name: open_files(s.process.pid) for s in servers},
         "database_mb": round(database_mb(url), 2),
+        "analyses_waiting": analyses_waiting(url),
         "load_average": round(os.getloadavg()[0], 2),
     }
     print(json.dumps(row), flush=True)
@@ -402,13 +444,42 @@ async def soak(url: str, servers: list[Process], database: str, args: argparse.N
         "p99_ms": round(percentile(tally.latencies, 0.99), 1),
         "errors": dict(tally.errors),
         "expected_refusals": dict(tally.expected),
+        "out_of_step": tally.out_of_step,
         "games_checked": games,
         "lost_or_unreplayable": problems[:20],
         "client_failures": failed[:5],
+        "growth_mb_per_hour": growth(rows, args.interval),
         "rows": rows,
     }
     print(json.dumps({k: v for k, v in summary.items() if k != "rows"}), flush=True)
     return summary
+
+
+SETTLING_MINUTES = 10  # caches fill and pools start in the first minutes: growth is measured after them
+
+
+def growth(rows: list[dict[str, Any]], interval: float = 60.0) -> dict[str, float | None]:
+    """Each process's memory growth in MB an hour after its first SETTLING_MINUTES (a least-squares line
+    through the minutes' RSS; a 'minute' is `interval` seconds), by name: `s1`, `s1 worker 1`...; None with
+    fewer than 5 minutes to fit."""
+    series: dict[str, list[tuple[float, float]]] = {}
+    for row in rows:
+        if row["minute"] <= SETTLING_MINUTES:
+            continue
+        for name, memory in row["memory"].items():
+            series.setdefault(name, []).append((row["minute"], memory["server_mb"]))
+            for n, mb in enumerate(memory["workers_mb"], 1):
+                series.setdefault(f"{name} worker {n}", []).append((row["minute"], mb))
+    slopes: dict[str, float | None] = {}
+    for name, points in series.items():
+        if len(points) < 5:
+            slopes[name] = None
+            continue
+        mx = sum(x for x, _ in points) / len(points)
+        my = sum(y for _, y in points) / len(points)
+        slope = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
+        slopes[name] = round(3600 / interval * slope, 1)
+    return slopes
 
 
 def tracebacks(servers: list[Process]) -> list[str]:
@@ -460,7 +531,13 @@ def main() -> int:
         print(json.dumps({"tracebacks": summary["tracebacks"], "shutdown_warnings": summary["shutdown_warnings"]}))
         if args.json:
             Path(args.json).write_text(json.dumps(summary, indent=2) + "\n")
-    bad = summary["lost_or_unreplayable"] or summary["tracebacks"] or summary["client_failures"]
+    bad = (
+        summary["lost_or_unreplayable"]
+        or summary["tracebacks"]
+        or summary["client_failures"]
+        or summary["errors"]
+        or summary["out_of_step"]
+    )
     return 1 if bad else 0
 
 

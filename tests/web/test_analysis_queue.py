@@ -224,3 +224,17 @@ def test_a_server_that_stops_gives_its_game_back_untried(stores: tuple[GameStore
     asyncio.run(stop_mid_analysis())
     claim = analyses.claim("next", LEASE, T0)
     assert claim is not None and (claim.game_id, claim.attempts) == (game_id, 0)
+
+
+def test_the_store_says_how_many_finished_games_wait_for_their_analysis(
+    stores: tuple[GameStore, AnalysisStore],
+) -> None:
+    store, analyses = stores
+    assert analyses.waiting() == 0
+    ids = [store_finished(store, game) for game in finished_games(3, 7)]
+    assert analyses.waiting() == 3
+    claim = analyses.claim("someone", LEASE)
+    assert claim is not None and analyses.waiting() == 3  # claimed, not analysed yet: still waiting
+    analyses.save(ids[0], {"error": "given up"})
+    analyses.save(ids[1], {"turns": []})
+    assert analyses.waiting() == 1

@@ -5,6 +5,7 @@ one process behind HAProxy, asked for its health through the proxy, then stopped
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import signal
@@ -91,3 +92,18 @@ def test_cluster_sh_helps_and_serves_through_its_proxy() -> None:
     finally:
         watchdog.cancel()
         kill_group(cluster)
+
+
+def test_the_soak_fits_each_processs_growth_after_its_first_minutes() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        soak = importlib.import_module("soak")
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    rows = [
+        {"minute": m, "memory": {"s1": {"server_mb": 90 + (m if m > 10 else 5 * m), "workers_mb": [40.0, 30 + m / 2]}}}
+        for m in range(1, 21)
+    ]
+    assert soak.growth(rows) == {"s1": 60.0, "s1 worker 1": 0.0, "s1 worker 2": 30.0}  # the first 10 minutes left out
+    assert soak.growth(rows, interval=30) == {"s1": 120.0, "s1 worker 1": 0.0, "s1 worker 2": 60.0}
+    assert soak.growth(rows[:13]) == {"s1": None, "s1 worker 1": None, "s1 worker 2": None}  # too few to fit

@@ -134,3 +134,34 @@ def test_a_socket_that_joins_during_a_change_never_gets_that_change_again(
             assert message["type"] != "update" or (
                 message["version"] > state["version"] and message["log_from"] == len(state["log"])
             ), message
+
+
+def test_a_socket_whose_game_is_being_read_back_is_told_busy_not_to_join_again(online: TestClient) -> None:
+    """A failed write drops the room and reads the game back; its sockets are moved to it by the server. A
+    message in between is the server's moment, not a client that never joined (the soak of issue 31 saw 58
+    "send a join message first" answers to well-behaved clients after a write timed out under load)."""
+    from timessquare.web.sockets.rooms import Rooms
+    from timessquare.web.sockets.ws import Connection, handle
+
+    rooms: Rooms = online.app.state.rooms  # type: ignore[attr-defined]
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3")
+
+    async def between_drop_and_rejoin() -> tuple[str, str, bool]:
+        room = await rooms.get(game["id"])
+        assert room is not None
+        joined = Connection(socket=None, room=room)  # type: ignore[arg-type]  # never written to here
+        room.connections.add(joined)
+        stranger = Connection(socket=None)  # type: ignore[arg-type]
+        rooms.drop(room)  # the read-back is queued, not yet run: this is the moment in between
+        codes = []
+        for connection in (joined, stranger):
+            try:
+                await handle(rooms, connection, game["id"], messages.Sync())
+            except ProtocolError as e:
+                codes.append(e.code)
+        await asyncio.gather(*rooms.tasks)  # the read-back runs: the joined socket is in the new room
+        return codes[0], codes[1], joined.room is not None and not joined.reading_back
+
+    busy, bad, moved = online.portal.call(between_drop_and_rejoin)  # type: ignore[attr-defined]
+    assert (busy, bad, moved) == ("busy", "bad_message", True)

@@ -51,6 +51,9 @@ COMPUTER_WAIT = _make(
     ("level",),
     buckets=LATENCY,
 )
+ANALYSES_WAITING = _make(
+    Gauge, "timessquare_analyses_waiting", "finished games waiting for their analysis (as the analyst last looked)"
+)
 SOCKETS = _make(Gauge, "timessquare_sockets", "game and lobby sockets open")
 DATABASE_ERRORS = _make(Counter, "timessquare_database_errors", "database calls that failed or timed out")
 REFUSALS = _make(Counter, "timessquare_refusals", "requests refused by a limit, by limit", ("limit",))

@@ -109,6 +109,8 @@ class SecurityHeaders:
 class TokenBucket:
     """`rate` events a second on average, `burst` at once."""
 
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
     def __init__(self, rate: float, burst: float) -> None:
         self.rate = rate
         self.burst = burst
@@ -128,10 +130,15 @@ class TokenBucket:
         """Seconds until the next event is allowed."""
         return max(0.0, (1 - self.tokens) / self.rate) if self.rate > 0 else 0.0
 
+    def full(self, moment: float) -> bool:
+        """Refilled to `burst` by `moment`: no different from a bucket never used."""
+        return self.tokens + (moment - self.stamp) * self.rate >= self.burst
+
 
 class KeyedLimiter:
-    """One token bucket per key (a client address), the least recently seen keys forgotten past `keys`.
-    A rate of 0 turns the limit off."""
+    """One token bucket per key (a client address), the least recently seen keys forgotten past `keys`, and
+    any key forgotten once its bucket has refilled (a fresh one is the same), so that the memory follows the
+    clients of the last minutes, not every address ever seen. A rate of 0 turns the limit off."""
 
     def __init__(self, rate: float, burst: float, keys: int = 10_000) -> None:
         self.rate = rate
@@ -143,9 +150,13 @@ class KeyedLimiter:
         if self.rate <= 0:
             return True
         bucket = self.buckets.pop(key, None) or TokenBucket(self.rate, self.burst)
-        self.buckets[key] = bucket
-        while len(self.buckets) > self.keys:
+        moment = time.monotonic()
+        while self.buckets:  # the least recently seen first
+            oldest = next(iter(self.buckets.values()))
+            if len(self.buckets) < self.keys and not oldest.full(moment):
+                break
             self.buckets.popitem(last=False)
+        self.buckets[key] = bucket
         return bucket.allow()
 
     def give_back(self, key: str) -> None:

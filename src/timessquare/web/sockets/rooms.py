@@ -89,6 +89,7 @@ class Member(Protocol):
     updates: bool
     changes: bool
     room: Room | None
+    reading_back: bool  # its room was dropped and the game is being read back: it joins that by itself
     hint_pending: bool
     seen: tuple[int, int]  # the version and the log length of the last state or update it got
 
@@ -454,7 +455,7 @@ class Rooms:
         self.pool.forget(room.id)
         connections = list(room.connections)
         for connection in connections:
-            connection.room = None
+            connection.room, connection.reading_back = None, True
         room.connections.clear()
         if connections:
             self.background(asyncio.create_task(self._rejoin(room.id, connections), name=f"reload {room.id}"))
@@ -466,6 +467,7 @@ class Rooms:
             unavailable.warning("could not read game %s back: %s", game_id, e)
             room = None
         for connection in connections:
+            connection.reading_back = False
             if room is None:  # the page reconnects (with a growing delay) and joins again: a full resync
                 connection.send(messages.error("busy", "the game cannot be read right now: reconnecting"))
                 connection.close(CLOSE_TRY_AGAIN)

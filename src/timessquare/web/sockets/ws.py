@@ -48,6 +48,7 @@ class Connection:
     seat: int | None = None
     lang: str = "en"
     room: Room | None = None
+    reading_back: bool = False  # its room was dropped; it is moved to the game read back (rooms.py)
     updates: bool = False  # asked for `update` messages on joining
     changes: bool = False  # ... or for `change` messages
     hint_pending: bool = False
@@ -216,6 +217,8 @@ async def handle(rooms: Rooms, connection: Connection, game_id: str, message: me
             await _offers(connection).joined(room, connection)
         return
     room = connection.room
+    if room is None and connection.reading_back:  # joined, but its game is being read back: not its mistake
+        raise ProtocolError("busy", "the game is being read back from the database: try again in a moment")
     if room is None:
         raise ProtocolError("bad_message", "send a join message first")
     if isinstance(message, messages.Act | messages.Actions):

@@ -138,6 +138,18 @@ class AnalysisStore:
         except IntegrityError:
             return
 
+    def waiting(self) -> int:
+        """How many finished games wait for their analysis (claimed ones included): how far behind the
+        analysts are."""
+        query = (
+            select(func.count())
+            .select_from(games)
+            .outerjoin(analyses, analyses.c.game_id == games.c.id)
+            .where(games.c.status == "finished", analyses.c.game_id.is_(None))
+        )
+        with self.engine.connect() as connection:
+            return int(connection.execute(query).scalar_one())
+
     def load(self, game_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as connection:
             text = connection.execute(select(analyses.c.document).where(analyses.c.game_id == game_id)).scalar()

@@ -32,6 +32,7 @@ from ...players.analysis import assemble, played_turns, turn_count
 from ...session.choices import turn_words
 from ...session.destinations import turn_destinations
 from ..guards.limits import Throttled
+from ..metrics import ANALYSES_WAITING
 from ..storage import GameStore
 from ..storage.analyses import AnalysisStore, Claim
 from ..storage.store import now
@@ -91,6 +92,8 @@ class Analyst:
     async def step(self) -> bool:
         """Claim the next waiting game and analyse it; False when none is waiting."""
         claim = await asyncio.to_thread(self.analyses.claim, self.name, LEASE, self.clock())
+        # how far behind, for operators: counted once a game, not at every idle look
+        ANALYSES_WAITING.set(0 if claim is None else await asyncio.to_thread(self.analyses.waiting))
         if claim is None:
             return False
         if claim.attempts >= MAX_ATTEMPTS:  # its last tries' processes died: no more
