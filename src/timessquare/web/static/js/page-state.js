@@ -1,7 +1,8 @@
 // The one reducer of the game's messages (docs/web-protocol.md): the page's state after a `state` or a `change`, as
-// a whole state document (the page joins with `changes`; `update` messages are for other clients). A pure function: the same state and message give the same result,
-// and nothing else is read or kept. null: the message does not follow on from the state (a missed message, or
-// the language changed under it): the caller asks for the whole state again (`sync`).
+// a whole state document (the page joins with `changes`; `update` messages are for other clients). A pure
+// function: the same state and message give the same result, and nothing else is read or kept. null: the message
+// does not follow on from the state (before any state, or the language changed under it): the caller asks for the
+// whole state again (`sync`).
 
 import { choiceWords, destinationsOf, logEntry } from "./move-words.js";
 import { ACTIONS, DRAWS_AT_END } from "./names.js";
