@@ -32,14 +32,19 @@ test("a change merges the view's new fields, grows the public moves and names th
   assert.equal(applyMessage(next, change), next); // a change the page has already changes nothing
 });
 
-test("a change carries the clock into the online block and the end into `over`", () => {
+test("a change carries the clock into the online block, and the end into `over` with the ratings after it", () => {
   const online = { rated: true, clock: { control: "5+3", kind: "realtime", left_ms: { A: 1, B: 2 }, running: "A" } };
   const clock = { left_ms: { A: 10, B: 20 }, running: "B", deadline: null };
-  const change = { type: "change", version: 5, events: [], view: {}, clock, over: { result: "B", reason: "r" }, rating_change: { A: -8, B: 8 } };
-  const next = applyMessage({ ...STATE, online }, change);
+  const accounts = { A: { name: "Alice", rating: 1492 }, B: { name: "Bobby", rating: 1508 } };
+  const ending = { over: { result: "B", reason: "r" }, rating_change: { A: -8, B: 8 }, accounts };
+  const change = { type: "change", version: 5, events: [], view: {}, clock, ...ending };
+  const before = { ...online, accounts: { A: { name: "Alice", rating: 1500 }, B: { name: "Bobby", rating: 1500 } } };
+  const next = applyMessage({ ...STATE, online: before }, change);
   assert.deepEqual(next.online.clock, { control: "5+3", kind: "realtime", ...clock });
   assert.deepEqual(next.over, { result: "B", reason: "r" });
   assert.deepEqual(next.online.rating_change, { A: -8, B: 8 });
+  assert.deepEqual(next.online.accounts, accounts); // the end dialog says "Your rating: 1492 (−8)", not 1500
+  assert.equal(before.accounts.A.rating, 1500); // the state before is left as it was
   assert.deepEqual(next.legal, []);
 });
 

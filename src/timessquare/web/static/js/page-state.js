@@ -26,7 +26,7 @@ export function applyMessage(last, message, w) {
 
 /** The whole state after `change`, as a fresh join would give it (tests/js/page-state.test.mjs checks it on a recorded
  * game): the view's changed fields merged and its history grown, the legal actions named, placed and worded, the
- * log grown by the events in words, the clock and the end. */
+ * log grown by the events in words, the clock, and the end with the players' ratings after it. */
 function changed(last, change, w) {
   const grown = change.events.filter((e) => e.kind === "move" || e.kind === "shuffle").map((e) => e.notation || "shuffle");
   const view = { ...last.view, ...change.view, moves: (last.view.moves || []).concat(grown) };
@@ -44,10 +44,11 @@ function changed(last, change, w) {
     thinking: change.thinking || null,
     over,
   };
-  if (last.online && (change.clock || change.rating_change)) {
+  if (last.online && (change.clock || change.rating_change || change.accounts)) {
     next.online = { ...last.online };
     if (change.clock) next.online.clock = { ...last.online.clock, ...change.clock };
     if (change.rating_change) next.online.rating_change = change.rating_change;
+    if (change.accounts) next.online.accounts = change.accounts; // the ratings after the game
   }
   return next;
 }
