@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The names and notation the pages use, written from their one home in Python as data (static/js/names.json,
 which static/js/names.js hands to the page's modules): the levels, the seats, the figures, the cards' colours
-and values, and the 95 actions of docs/notation.md as the page reads them. `python scripts/gen_page_names.py`
-writes the file again; tests/web/test_pagenames.py checks that it is current."""
+and values, the 95 actions of docs/notation.md as the page reads them, and the draw at the end of a turn by hand
+size. `python scripts/gen_page_names.py` writes the file again; tests/web/test_pagenames.py checks that it is
+current."""
 
 from __future__ import annotations
 
@@ -13,8 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from timessquare.actions import ACTIONS, DISCARD, END, LURE, PLAY, Action
-from timessquare.cards import CARD_CODES, CARD_COLOUR, COLOUR_NAMES, FIGURE_NAMES, LAST_SPACE, MIDDLE, SEAT_NAMES
+from timessquare.cards import (
+    CARD_CODES,
+    CARD_COLOUR,
+    COLOUR_NAMES,
+    FIGURE_NAMES,
+    HAND_SIZE,
+    LAST_SPACE,
+    MIDDLE,
+    SEAT_NAMES,
+)
 from timessquare.players.levels import LEVELS
+from timessquare.state import cards_to_draw
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "timessquare" / "web" / "static" / "js" / "names.json"
 KINDS = {PLAY: "play", LURE: "lure", DISCARD: "discard", END: "end"}
@@ -62,6 +73,9 @@ def page_names() -> dict[str, Any]:
         "CARD_COLOURS": {code: COLOUR_NAMES[CARD_COLOUR[i]] for i, code in enumerate(CARD_CODES)},
         "CARD_VALUES": {code: card_value(i) for i, code in enumerate(CARD_CODES)},
         "ACTIONS": [page_action(action) for action in ACTIONS],
+        # R6.1 as data, by hand size (a hand holds at most HAND_SIZE cards between turns, twice that is room to
+        # spare): what a seat would draw if its turn ended now, which a `change` does not repeat
+        "DRAWS_AT_END": [cards_to_draw(size) for size in range(2 * HAND_SIZE + 1)],
     }
 
 

@@ -7,7 +7,7 @@ It prints the bytes each socket receives per action (on average, and the mean si
 last 20 messages), the bytes by kind of message, and how many times per action the server built a player's
 view (`PlayerView.of`), a view document (`to_document`), a log entry's document, and a message's JSON.
 `--protocol` says what the sockets ask for at join: `changes` (a `change` message per change: its events, the
-view's new fields, the clock, the legal actions by id), `updates` (as the game page asks), or `states` (a whole
+view's new fields, the clock, the legal actions by id: as the game page asks), `updates`, or `states` (a whole
 `state` after every change, protocol 1.0). `--rated`: a rated 5+3 game between two accounts instead.
 
     .venv/bin/python scripts/wire_cost.py

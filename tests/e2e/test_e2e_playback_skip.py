@@ -27,14 +27,21 @@ SNAPSHOT = """() => ({
 
 
 def watch_states(page: Any) -> list[dict[str, Any]]:
-    """Every state and update message the server sends to the page, in order (the page asks for updates: each
-    has the version, the view's figures and whose turn it is, as a state has)."""
+    """The game's state after every state and change message the server sends to the page, in order (the page
+    asks for changes: each is merged into the state before it, its version, the view's changed fields and the end,
+    as the page's reducer does, so that each has the version, the view's figures and whose turn it is)."""
     states: list[dict[str, Any]] = []
 
     def on_frame(payload: str | bytes) -> None:
         message = json.loads(payload)
-        if isinstance(message, dict) and message.get("type") in ("state", "update"):
+        if not isinstance(message, dict):
+            return
+        if message.get("type") == "state":
             states.append(message)
+        elif message.get("type") == "change" and states:
+            before = states[-1]
+            view = {**before["view"], **message["view"]}
+            states.append({**before, "version": message["version"], "view": view, "over": message.get("over")})
 
     page.on("websocket", lambda socket: socket.on("framereceived", on_frame))
     return states

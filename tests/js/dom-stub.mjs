@@ -21,7 +21,7 @@ export function installBrowser(lang = "en") {
   globalThis.document = {
     title: "",
     documentElement: { lang: "en", dataset: {} },
-    body: { dataset: {}, classList: { contains: () => false } },
+    body: { dataset: {}, classList: { contains: () => false, toggle() {} } },
     querySelectorAll: (selector) => (selector === "[data-lang]" ? languages : []),
     querySelector: () => null,
     getElementById: () => null,
@@ -33,4 +33,14 @@ export function installBrowser(lang = "en") {
     const text = readFileSync(fileURLToPath(new URL(name, CATALOGS)), "utf8");
     return { ok: true, status: 200, json: async () => JSON.parse(text) };
   };
+}
+
+/** One catalog as the server sends it (English where it lacks a word is the caller's business). */
+export function readCatalog(lang) {
+  return JSON.parse(readFileSync(fileURLToPath(new URL(`${lang}.json`, CATALOGS)), "utf8"));
+}
+
+/** A recorded golden file of tests/js/golden (scripts/record_changes.py writes them). */
+export function readGolden(name) {
+  return JSON.parse(readFileSync(fileURLToPath(new URL(`golden/${name}`, import.meta.url)), "utf8"));
 }

@@ -106,6 +106,43 @@ def test_a_rated_games_changes_carry_its_clock_and_its_end_the_rating_change(
         follower.close()
 
 
+def test_a_rated_games_last_change_carries_the_ratings_after_it_as_a_fresh_join_shows_them(
+    online: TestClient, clock: FakeClock
+) -> None:
+    """The end dialog says "Your rating: 1512 (+12)": a page that follows changes learns the rating after the game
+    from the change that ended it (the names and ratings of the join's state are the ones before)."""
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    game = challenge_and_accept(online, alice, bob, "5+3")
+    followers = {seat: Follower(online, game["id"], token) for seat, (_, token) in game["seats"].items()}
+    before = followers["A"].state["online"]["accounts"]
+    end = next(a.id for a in ACTIONS if a.notation == "end")
+    turns = 0
+    while turns < 4:  # each seat plays two turns (ending them as soon as it may): a game both played is rated
+        mover = next(seat for seat, f in followers.items() if f.legal)
+        legal = followers[mover].legal
+        clock.advance(seconds=2)
+        followers[mover].socket.send_json(
+            {
+                "v": 1,
+                "type": "action",
+                "version": followers[mover].state["version"],
+                "action": end if end in legal else legal[0],
+            }
+        )
+        changes = [follower.follow() for follower in followers.values()]
+        turns += any(event["kind"] == "to_move" for event in changes[0]["events"])
+    followers["A"].socket.send_json({"v": 1, "type": "resign"})
+    ended = {seat: follower.follow() for seat, follower in followers.items()}
+    fresh = Follower(online, game["id"], game["seats"]["A"][1]).state["online"]
+    for change in ended.values():
+        assert change["accounts"] == fresh["accounts"]
+        assert change["rating_change"] == fresh["rating_change"]
+    assert fresh["rating_change"]["A"] < 0 < fresh["rating_change"]["B"]
+    assert fresh["accounts"]["B"]["rating"] == before["B"]["rating"] + fresh["rating_change"]["B"]
+    for follower in followers.values():
+        follower.close()
+
+
 def test_a_client_cannot_ask_for_both_updates_and_changes(client: TestClient) -> None:
     game = new_game(client, mode="friend", seat="A")
     with client.websocket_connect(f"/ws/games/{game['id']}") as socket:

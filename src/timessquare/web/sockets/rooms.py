@@ -165,16 +165,18 @@ class Room:
             connection.seen = (version, length)
 
     def _change_text(self, seat: int | None, lang: str, change: Change) -> str | None:
-        """`change` as `seat`'s `change` message, encoded; with the end in words of `lang` and the rating changes
-        when it ended the game. None: that seat's view before it is not at hand (a whole state goes instead)."""
+        """`change` as `seat`'s `change` message, encoded; with the end in words of `lang`, the rating changes and the
+        players' accounts (their ratings after the game) when it ended the game. None: that seat's view before it is
+        not at hand (a whole state goes instead)."""
         message = self.table.change_message(seat, change, self.thinking, self.clock_document())
         if message is None:
             return None
         if change.ended:
             message["over"] = over_document(self.session.update(seat, lang))
             online = self.rooms.hooks.state_extra(self).get("online")
-            if online is not None:  # the end dialog's rating changes
+            if online is not None:  # the end dialog's rating changes, and the players' ratings after the game
                 message["rating_change"] = online["rating_change"]
+                message["accounts"] = online["accounts"]
         return messages.encode(message)
 
     def clock_document(self) -> dict[str, Any] | None:

@@ -12,7 +12,7 @@ const TONES = {
   low: [[440, 0.08], [440, 0.08], [440, 0.08]],
   challenge: [[590, 0.1], [790, 0.1], [990, 0.14]],
 };
-let audio = null;
+const SOUND_MS = 1000; // a sound's tones are over by then: its audio context is closed (one per sound, none kept)
 
 export function soundsOn() {
   return localStorage.getItem(SOUNDS_KEY) !== "off";
@@ -22,7 +22,7 @@ export function soundsOn() {
 export function sound(name) {
   if (!soundsOn() || !window.AudioContext) return;
   try {
-    audio = audio || new AudioContext();
+    const audio = new AudioContext();
     let at = audio.currentTime;
     for (const [frequency, seconds] of TONES[name]) {
       const oscillator = audio.createOscillator();
@@ -35,6 +35,7 @@ export function sound(name) {
       oscillator.stop(at + seconds);
       at += seconds + 0.03;
     }
+    setTimeout(() => audio.close().catch(() => {}), SOUND_MS);
   } catch {
     // a browser that refuses audio before a click: silence, never an error
   }
@@ -55,20 +56,23 @@ export function notify(key, params = {}) {
   return true;
 }
 
-const seenChallenges = new Set();
-let challengesSeen = false;
+/** What the lobby has seen of the challenges (`challengesTo` keeps it up to date): the page that follows them keeps it. */
+export function newChallengeNews() {
+  return { ids: new Set(), ready: false };
+}
 
-/** The lobby as it changed: a new challenge to `name` rings and, in the background, notifies. */
-export function challengesTo(name, challenges) {
+/** The lobby as it changed: a new challenge to `name` rings and, in the background, notifies; `news`: what was
+ * seen before (`newChallengeNews`). */
+export function challengesTo(news, name, challenges) {
   for (const challenge of challenges) {
-    if (seenChallenges.has(challenge.id)) continue;
-    seenChallenges.add(challenge.id);
-    if (challengesSeen && name && challenge.to === name) {
+    if (news.ids.has(challenge.id)) continue;
+    news.ids.add(challenge.id);
+    if (news.ready && name && challenge.to === name) {
       sound("challenge");
       notify("notify.challenge", { name: challenge.by, control: challenge.control });
     }
   }
-  challengesSeen = true; // those open when the page came are not news
+  news.ready = true; // those open when the page came are not news
 }
 
 /** The switches of a page's "Sounds and notifications" part (parts/alerts.html). */

@@ -28,9 +28,6 @@ export function turnFrames(analysis) {
 
 const percent = (value) => `${Math.round(100 * value)}%`;
 
-let fitted = null; // the view on the page: its chart is drawn again when the window's width changes
-window.addEventListener("resize", () => fitted?.fit());
-
 export class AnalysisView {
   /**
    * `box`: the section to fill; `playerName(seat)`: how the page names a seat; `jump(frame, reveal)`: show
@@ -48,7 +45,7 @@ export class AnalysisView {
     this.width = WIDEST;
     this.index = null;
     this.shown = null; // the turn "Show turn n" went to: its first frame is also the end of the turn before
-    fitted = this;
+    window.addEventListener("resize", () => this.fit()); // its chart is drawn again when the window's width changes
   }
 
   /** Draw `analysis` (the server's document), or say it is coming (null), will not come (null, and the

@@ -1,13 +1,11 @@
 // The players' chat of a game (docs/web-protocol.md "Chat"): text only (never turned into links or markup),
 // a mute per opponent remembered in this browser, and a report button that files a message for the operator.
+// Its lines are the page's (`page.chat`, page-state.js); the game as drawn is the table's.
 
 import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
 
 const MUTED_KEY = "ts-muted"; // the names (or "seat:game" for a game without accounts) this browser mutes
-let send = null;
-let state = null;
-const lines = []; // the chat messages of this game, in order
 
 function muted() {
   try {
@@ -17,18 +15,17 @@ function muted() {
   }
 }
 
-function muteKey(seat) {
+function muteKey(state, seat) {
   const account = state && state.online && state.online.accounts ? state.online.accounts[seat] : null;
   return account ? `name:${account.name.toLowerCase()}` : `seat:${seat}:${location.pathname}`;
 }
 
-function otherSeat() {
+function otherSeat(state) {
   return state && state.seat ? (state.seat === "A" ? "B" : "A") : null;
 }
 
-export function setupChat(sendMessage) {
-  send = sendMessage;
-  document.addEventListener("ts:lang", draw);
+export function setupChat(page) {
+  document.addEventListener("ts:lang", () => draw(page));
   const form = document.getElementById("chat-form");
   if (!form) return;
   form.addEventListener("submit", (event) => {
@@ -36,31 +33,32 @@ export function setupChat(sendMessage) {
     const input = document.getElementById("chat-text");
     const text = input.value.trim();
     if (!text) return;
-    send({ type: "chat", text });
+    page.send({ type: "chat", text });
     input.value = "";
   });
-  document.getElementById("chat-mute").addEventListener("click", toggleMute);
+  document.getElementById("chat-mute").addEventListener("click", () => toggleMute(page));
 }
 
-function toggleMute() {
-  const seat = otherSeat();
+function toggleMute(page) {
+  const state = page.table.state;
+  const seat = state && otherSeat(state);
   if (!seat) return;
   const set = muted();
-  const key = muteKey(seat);
+  const key = muteKey(state, seat);
   if (set.has(key)) set.delete(key);
   else set.add(key);
   localStorage.setItem(MUTED_KEY, JSON.stringify([...set]));
-  draw();
+  draw(page);
 }
 
 /** Chat is for the two players of a game between people. */
-export function renderChat(newState) {
-  state = newState;
+export function renderChat(page) {
+  const state = page.table.state;
   const panel = document.getElementById("chat");
   if (!panel) return;
-  const other = otherSeat();
+  const other = otherSeat(state);
   panel.hidden = !(other && isPerson(state, other));
-  draw();
+  draw(page);
 }
 
 /** A seat held by a person (the record names "you" and "friend"), not a computer level. */
@@ -68,39 +66,39 @@ export function isPerson(s, seat) {
   return ["you", "friend"].includes(s.players[seat]);
 }
 
-export function onChat(message) {
-  lines.push(message);
-  draw();
+export function onChat(page, message) {
+  page.chat.lines = [...page.chat.lines, message];
+  draw(page);
 }
 
-export function onChatHistory(message) {
-  lines.length = 0;
-  lines.push(...message.messages);
-  draw();
+export function onChatHistory(page, message) {
+  page.chat.lines = [...message.messages];
+  draw(page);
 }
 
-export function onReported(message) {
+export function onReported(page, message) {
   const line = document.querySelector(`[data-chat-id="${message.id}"] .chat-report`);
   if (line) line.replaceWith(el("span", { class: "chat-reported" }, t("chat.reported")));
 }
 
-function draw() {
+function draw(page) {
+  const state = page.table && page.table.state;
   const list = document.getElementById("chat-lines");
   if (!list || !state) return;
-  const other = otherSeat();
+  const other = otherSeat(state);
   const set = muted();
-  const silenced = other !== null && set.has(muteKey(other));
+  const silenced = other !== null && set.has(muteKey(state, other));
   const mute = document.getElementById("chat-mute");
   mute.textContent = t(silenced ? "chat.unmute" : "chat.mute", { name: other ? seatName(state, other) : "" });
   mute.setAttribute("aria-pressed", String(silenced));
   clear(list);
-  for (const line of lines) {
+  for (const line of page.chat.lines) {
     const theirs = line.seat !== state.seat;
     if (theirs && silenced) continue;
     const said = line.name || seatName(state, line.seat);
     const who = said.charAt(0).toLocaleUpperCase() + said.slice(1); // it starts the line
     const report = theirs
-      ? el("button", { type: "button", class: "chat-report link-button", onclick: () => send({ type: "report", id: line.id }) }, t("chat.report"))
+      ? el("button", { type: "button", class: "chat-report link-button", onclick: () => page.send({ type: "report", id: line.id }) }, t("chat.report"))
       : null;
     list.append(el("li", { class: theirs ? "theirs" : "mine", dataset: { chatId: String(line.id) } }, el("b", {}, who), " ", line.text, " ", report));
   }

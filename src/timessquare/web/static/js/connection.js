@@ -1,10 +1,7 @@
 // One WebSocket to the game (docs/web-protocol.md), reopened with a growing delay whenever it drops.
-// Every (re)open sends `join`; the `state` that answers is the complete resync. After it the server sends
-// `update`s (what changed, the new log entries only): each is merged here into the last state, so the page
-// only ever sees whole states; an update that does not follow on (a missed message) asks for the state again.
-
-import { ACTIONS } from "./names.js";
-import { applyMessage } from "./page-state.js";
+// Every (re)open sends `join`; the `state` that answers is the complete resync. After it the server sends a
+// `change` per change of the game, which the page reduces into its state (page-state.js); one that does not follow
+// on (a missed message) makes the page ask for the state again (`sync`).
 
 const PING_EVERY_MS = 25000;
 
@@ -22,19 +19,10 @@ export class Connection {
     this.stopped = false;
     this.pinger = null;
     this.retryTimer = null;
-    this.last = null; // the last whole state: the updates are merged into it
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.checkLine();
     });
     window.addEventListener("online", () => this.reconnectNow());
-  }
-
-  /** The last state with `update` applied (page-state.js, the one reducer), or null (then the whole state
-   * is asked for). */
-  merged(update) {
-    const next = applyMessage(this.last, update, (id) => ACTIONS[id].notation);
-    if (next === null) this.send({ type: "sync" });
-    return next;
   }
 
   open() {
@@ -58,9 +46,6 @@ export class Connection {
         return;
       }
       if (!message || typeof message !== "object" || message.v !== 1) return;
-      if (message.type === "update") message = this.merged(message);
-      if (!message) return;
-      if (message.type === "state") this.last = message;
       this.handlers.onMessage(message);
     });
     socket.addEventListener("close", (event) => {

@@ -13,7 +13,7 @@ export class GameSocket {
   }
 
   joinMessage() {
-    return { type: "join", token: this.token, lang: currentLang(), updates: true };
+    return { type: "join", token: this.token, lang: currentLang(), changes: true };
   }
 
   open() {

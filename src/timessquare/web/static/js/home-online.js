@@ -8,10 +8,9 @@ import { clear, el } from "./page.js";
 import { gameStarted } from "./game-started.js";
 
 const SHOWN = 5;
-let challenges = null;
-let retry = 500;
-
-function render() {
+/** The open challenges (`lobby.challenges`; null: not told yet). */
+function render(lobby) {
+  const challenges = lobby.challenges;
   const list = document.getElementById("home-challenges");
   if (!list || challenges === null) return;
   clear(list);
@@ -23,27 +22,29 @@ function render() {
   if (!challenges.length) list.append(el("li", { class: "empty" }, t("lobby.none")));
 }
 
-function connect() {
+/** `lobby`: {challenges, retry (the wait before the next reconnection, ms)}. */
+function connect(lobby) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "lobby") {
-      retry = 500;
-      challenges = message.challenges.filter((c) => !c.quick);
-      render();
+      lobby.retry = 500;
+      lobby.challenges = message.challenges.filter((c) => !c.quick);
+      render(lobby);
     } else if (message.type === "started") {
       gameStarted(message);
     }
   };
   socket.onclose = () => {
-    setTimeout(connect, retry);
-    retry = Math.min(10_000, retry * 2);
+    setTimeout(() => connect(lobby), lobby.retry);
+    lobby.retry = Math.min(10_000, lobby.retry * 2);
   };
 }
 
 /** Start the lobby panel (the page's words must be loaded). */
 export function startHomeLobby() {
-  document.addEventListener("ts:lang", render);
-  connect();
+  const lobby = { challenges: null, retry: 500 };
+  document.addEventListener("ts:lang", () => render(lobby));
+  connect(lobby);
 }

@@ -11,7 +11,6 @@ import { playerLabel } from "./seat-labels.js";
 import { allTokens, keepTokenOfUrl } from "./tokens.js";
 
 const $ = (id) => document.getElementById(id);
-let lists = { mine: null, live: null, finished: null };
 
 function showError(error) {
   const box = $("home-message");
@@ -43,7 +42,8 @@ function startComputerGame(event) {
   return startGame(event, "play-computer", fields, (answer) => location.assign(keepTokenOfUrl(answer.url)));
 }
 
-function startFriendGame(event) {
+/** A friend game: its links are shown, and the lists read again (`lists`: the page's, made in main). */
+function startFriendGame(event, lists) {
   const fields = (form) => ({ mode: "friend", seat: formValue(form, "seat") });
   return startGame(event, "play-friend", fields, (answer) => {
     const ownPath = keepTokenOfUrl(answer.url);
@@ -53,7 +53,7 @@ function startFriendGame(event) {
     $("copy-done").textContent = t("home.seatGiven", { seat: answer.seat });
     $("invite-link").focus();
     $("invite-link").select();
-    loadLists();
+    loadLists(lists);
     $("play-friend").disabled = false;
   });
 }
@@ -99,16 +99,17 @@ function gameItem(summary, kind) {
   );
 }
 
-function renderList(kind) {
+/** One list of the home page: `games` (null: not read yet) under its `kind`. */
+function renderList(kind, games) {
   const list = $(kind);
   clear(list);
-  const games = lists[kind];
   if (games === null) return;
   if (!games.length) list.append(el("li", { class: "empty" }, t(`list.none.${kind}`)));
   for (const summary of games) list.append(gameItem(summary, kind));
 }
 
-async function loadLists() {
+/** Read the three lists into `lists` ({mine, live, finished}: null each until read) and draw them. */
+async function loadLists(lists) {
   const myFinished = new Map(); // game id -> this browser's seat
   const tokens = allTokens().map(([, token]) => token).slice(-200);
   const jobs = [
@@ -132,7 +133,7 @@ async function loadLists() {
   if (failed) showError(failed.reason);
   for (const kind of Object.keys(lists)) {
     if (lists[kind] === null) lists[kind] = [];
-    renderList(kind);
+    renderList(kind, lists[kind]);
   }
 }
 
@@ -142,19 +143,20 @@ function showLevelHelp() {
 }
 
 async function main() {
+  const lists = { mine: null, live: null, finished: null }; // the games listed, made here
   await initPage();
   for (const box of document.querySelectorAll("[data-scene]")) box.append(streetScene());
   $("computer-form").addEventListener("submit", startComputerGame);
-  $("friend-form").addEventListener("submit", startFriendGame);
+  $("friend-form").addEventListener("submit", (event) => startFriendGame(event, lists));
   $("copy-invite").addEventListener("click", copyInvite);
   $("computer-form").addEventListener("change", showLevelHelp);
   document.addEventListener("ts:lang", () => {
     showLevelHelp();
-    for (const kind of Object.keys(lists)) renderList(kind);
+    for (const kind of Object.keys(lists)) renderList(kind, lists[kind]);
   });
   showLevelHelp();
   startHomeLobby();
-  await loadLists();
+  await loadLists(lists);
   markReady();
 }
 

@@ -63,13 +63,28 @@ export async function setLang(next) {
 
 /** The words for `key`, with {name} placeholders filled from `params`. */
 export function t(key, params = {}) {
-  const text = words[key] ?? english[key];
+  return fill(words[key] ?? english[key], key, params);
+}
+
+function fill(text, key, params) {
   if (text === undefined) {
     if (!missing.has(key)) console.error(`missing translation: ${key}`); // the browser tests fail on it
     missing.add(key);
     return key;
   }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** The words of one language as values a pure function can be given ({lang, t, tn}): the page's own (`pageWords`),
+ * or a test's, from a catalog and the English one it falls back on. */
+export function languageWords(code, catalog, fallback) {
+  const tr = (key, params = {}) => fill(catalog[key] ?? fallback[key], key, params);
+  return { lang: code, t: tr, tn: (key, n, params = {}) => plural(tr, key, n, params) };
+}
+
+/** The page's language and its words, as the reducer of the game's messages takes them (page-state.js). */
+export function pageWords() {
+  return { lang, t, tn };
 }
 
 const TOUCH = typeof window !== "undefined" ? window.matchMedia("(pointer: coarse)") : null;
@@ -83,8 +98,12 @@ export function tTouch(key, params = {}) {
 
 /** Like t, choosing `key_one` or `key_other` by the count `n` (the counts `lang.pluralOne` lists take the singular). */
 export function tn(key, n, params = {}) {
-  const one = t("lang.pluralOne").split(" ").includes(String(n));
-  return t(`${key}_${one ? "one" : "other"}`, { n, ...params });
+  return plural(t, key, n, params);
+}
+
+function plural(tr, key, n, params) {
+  const one = tr("lang.pluralOne").split(" ").includes(String(n));
+  return tr(`${key}_${one ? "one" : "other"}`, { n, ...params });
 }
 
 /** A catalog's paragraph as nodes: its **strong** and *em* marks as elements (templating.py `emphasis`). */

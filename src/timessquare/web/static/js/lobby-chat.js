@@ -5,9 +5,6 @@ import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
 
 const MUTED_KEY = "ts-muted"; // shared with the game's chat (chat.js): a name muted there is muted here
-let send = null;
-let me = null;
-const lines = [];
 
 function muted() {
   try {
@@ -17,16 +14,18 @@ function muted() {
   }
 }
 
-function toggleMute(name) {
+function toggleMute(chat, name) {
   const set = muted();
   const key = `name:${name.toLowerCase()}`;
   if (set.has(key)) set.delete(key);
   else set.add(key);
   localStorage.setItem(MUTED_KEY, JSON.stringify([...set]));
-  draw();
+  draw(chat);
 }
 
-function draw() {
+/** `chat`: {send, me (the logged-in account's name, or null), lines (the messages, in order)}. */
+function draw(chat) {
+  const { me, lines } = chat;
   const list = document.getElementById("lobby-chat-lines");
   if (!list) return;
   clear(list);
@@ -35,8 +34,8 @@ function draw() {
     const theirs = !me || line.name !== me;
     const silenced = theirs && set.has(`name:${line.name.toLowerCase()}`);
     const buttons = theirs && me
-      ? [" ", el("button", { type: "button", class: "link-button", onclick: () => toggleMute(line.name) }, t(silenced ? "chat.unmute" : "chat.mute", { name: line.name })),
-         silenced ? null : el("button", { type: "button", class: "chat-report link-button", onclick: () => send({ v: 1, type: "report", id: line.id }) }, t("chat.report"))]
+      ? [" ", el("button", { type: "button", class: "link-button", onclick: () => toggleMute(chat, line.name) }, t(silenced ? "chat.unmute" : "chat.mute", { name: line.name })),
+         silenced ? null : el("button", { type: "button", class: "chat-report link-button", onclick: () => chat.send({ v: 1, type: "report", id: line.id }) }, t("chat.report"))]
       : [];
     list.append(el("li", { dataset: { chatId: String(line.id) } }, el("b", {}, line.name), " ", silenced ? el("span", { class: "chat-muted" }, t("chat.hidden")) : line.text, ...buttons));
   }
@@ -44,9 +43,9 @@ function draw() {
   list.scrollTop = list.scrollHeight;
 }
 
-/** `sendMessage` writes to the lobby socket; `name`: the logged-in account's, or null. */
-export function setupLobbyChat(sendMessage) {
-  send = sendMessage;
+/** `send` writes to the lobby socket. Returns the chat (what it knows), for the other functions here. */
+export function setupLobbyChat(send) {
+  const chat = { send, me: null, lines: [] };
   document.getElementById("lobby-chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const input = document.getElementById("lobby-chat-text");
@@ -55,20 +54,22 @@ export function setupLobbyChat(sendMessage) {
     send({ v: 1, type: "chat", text });
     input.value = "";
   });
-  document.addEventListener("ts:lang", draw);
-  draw();
+  document.addEventListener("ts:lang", () => draw(chat));
+  draw(chat);
+  return chat;
 }
 
-export function setLobbyChatAccount(name) {
-  me = name;
+/** `name`: the logged-in account's, or null. */
+export function setLobbyChatAccount(chat, name) {
+  chat.me = name;
   document.getElementById("lobby-chat-form").hidden = !name;
-  draw();
+  draw(chat);
 }
 
 /** A lobby socket message of the chat; false for any other. */
-export function lobbyChatMessage(message) {
-  if (message.type === "chat") lines.push(message);
-  else if (message.type === "chat_history") lines.splice(0, lines.length, ...message.messages);
+export function lobbyChatMessage(chat, message) {
+  if (message.type === "chat") chat.lines = [...chat.lines, message];
+  else if (message.type === "chat_history") chat.lines = [...message.messages];
   else if (message.type === "reported") {
     const button = document.querySelector(`[data-chat-id="${message.id}"] .chat-report`);
     if (button) button.replaceWith(el("span", { class: "chat-reported" }, t("chat.reported")));
@@ -79,6 +80,6 @@ export function lobbyChatMessage(message) {
     note.hidden = false;
     return true;
   } else return false;
-  draw();
+  draw(chat);
   return true;
 }

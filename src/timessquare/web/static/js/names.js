@@ -3,4 +3,4 @@
 // tests/web/test_pagenames.py checks that it is current.
 import names from "./names.json" with { type: "json" };
 
-export const { LEVELS, SEATS, MIDDLE, LAST_SPACE, FIGURES, STREET_FIGURES, CARD_COLOURS, CARD_VALUES, ACTIONS } = names;
+export const { LEVELS, SEATS, MIDDLE, LAST_SPACE, FIGURES, STREET_FIGURES, CARD_COLOURS, CARD_VALUES, ACTIONS, DRAWS_AT_END } = names;

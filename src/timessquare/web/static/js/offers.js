@@ -1,32 +1,31 @@
 // Stopping a game by agreement (docs/rules.md R11.9): abort before one's first action, offer a draw, and the
-// other player's offer with its two buttons. An offer stands until the game changes (a move declines it).
+// other player's offer with its two buttons. An offer stands until the game changes (a move declines it). The
+// offer as last told is the page's (`page.offers`, page-state.js); the game as drawn is the table's.
 
 import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
 import { isPerson, seatName } from "./chat.js";
 
-let send = null;
-let state = null;
-let standing = null; // {offer, seat, version}: the offer on the table, as last told
-let note = ""; // what happened to the last offer, in words
-
-export function setupOffers(sendMessage) {
-  send = sendMessage;
-  document.addEventListener("ts:lang", () => state && renderOffers(state));
+export function setupOffers(page) {
+  document.addEventListener("ts:lang", () => page.table.state && renderOffers(page));
   const draw = document.getElementById("offer-draw");
   if (!draw) return;
-  draw.addEventListener("click", () => send({ type: "offer", offer: "draw" }));
-  document.getElementById("abort").addEventListener("click", () => send({ type: "abort" }));
+  draw.addEventListener("click", () => page.send({ type: "offer", offer: "draw" }));
+  document.getElementById("abort").addEventListener("click", () => page.send({ type: "abort" }));
 }
 
 function acted(s) {
   return s.log.some((entry) => entry.seat === s.seat && entry.notation);
 }
 
-export function renderOffers(newState) {
-  if (standing && state && newState.version !== standing.version) standing = null; // a move turned it down
-  if (state && newState.version !== state.version) note = "";
-  state = newState;
+/** The offers as the table's state and the offer last told say (`page.offers`). */
+export function renderOffers(page) {
+  const state = page.table.state;
+  const offers = page.offers;
+  if (offers.standing && offers.version !== null && state.version !== offers.standing.version) offers.standing = null; // a move turned it down
+  if (offers.version !== null && state.version !== offers.version) offers.note = "";
+  offers.version = state.version;
+  const { standing, note } = offers;
   const bar = document.getElementById("offers");
   if (!bar) return;
   const player = Boolean(state.seat) && !state.over;
@@ -41,8 +40,8 @@ export function renderOffers(newState) {
   if (standing && standing.seat === other) {
     status.append(
       t("offer.drawOffered", { name: seatName(state, other) }), " ",
-      el("button", { type: "button", class: "primary", onclick: () => send({ type: "offer", offer: "draw" }) }, t("offer.accept")), " ",
-      el("button", { type: "button", onclick: () => send({ type: "decline" }) }, t("offer.decline")),
+      el("button", { type: "button", class: "primary", onclick: () => page.send({ type: "offer", offer: "draw" }) }, t("offer.accept")), " ",
+      el("button", { type: "button", onclick: () => page.send({ type: "decline" }) }, t("offer.decline")),
     );
   } else if (standing) {
     status.append(t("offer.youOffered"));
@@ -56,14 +55,16 @@ export function renderOffers(newState) {
   status.hidden = !status.childNodes.length;
 }
 
-export function onOffer(message) {
-  standing = { ...message, version: state ? state.version : null };
-  note = "";
-  if (state) renderOffers(state);
+export function onOffer(page, message) {
+  const state = page.table.state;
+  page.offers.standing = { ...message, version: state ? state.version : null };
+  page.offers.note = "";
+  if (state) renderOffers(page);
 }
 
-export function onDeclined(message) {
-  standing = null;
-  note = message.seat === (state && state.seat) ? "" : t("offer.declined", { name: seatName(state, message.seat) });
-  if (state) renderOffers(state);
+export function onDeclined(page, message) {
+  const state = page.table.state;
+  page.offers.standing = null;
+  page.offers.note = message.seat === (state && state.seat) ? "" : t("offer.declined", { name: seatName(state, message.seat) });
+  if (state) renderOffers(page);
 }

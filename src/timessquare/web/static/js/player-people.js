@@ -8,32 +8,29 @@ import { clear, el } from "./page.js";
 import { gameItem } from "./player-games.js";
 
 const $ = (id) => document.getElementById(id);
-let name = "";
-let following = false;
-let offset = 0;
-let page = null;
 
 function say(text) {
   $("people-message").textContent = text;
   $("people-message").hidden = !text;
 }
 
-function renderFollow() {
-  $("follow").textContent = t(following ? "people.unfollow" : "people.follow", { name });
-  $("follow").setAttribute("aria-pressed", String(following));
+function renderFollow(people) {
+  $("follow").textContent = t(people.following ? "people.unfollow" : "people.follow", { name: people.name });
+  $("follow").setAttribute("aria-pressed", String(people.following));
 }
 
-async function toggleFollow() {
+async function toggleFollow(people) {
   try {
-    const path = `/api/players/${encodeURIComponent(name)}/follow`;
-    following = (await call(following ? "DELETE" : "POST", path, following ? undefined : {})).following;
-    renderFollow();
+    const path = `/api/players/${encodeURIComponent(people.name)}/follow`;
+    const following = people.following;
+    people.following = (await call(following ? "DELETE" : "POST", path, following ? undefined : {})).following;
+    renderFollow(people);
   } catch (error) {
     say(error.message || t("msg.serverDown"));
   }
 }
 
-async function challenge() {
+async function challenge(name) {
   try {
     await call("POST", "/api/lobby", { control: "5+3", rated: true, to: name });
     say(t("presence.challenged", { name }));
@@ -42,7 +39,7 @@ async function challenge() {
   }
 }
 
-function query() {
+function query(offset) {
   const params = new URLSearchParams({ offset: String(offset) });
   if ($("filter-rated").value) params.set("rated", $("filter-rated").value);
   if ($("filter-result").value) params.set("result", $("filter-result").value);
@@ -50,7 +47,8 @@ function query() {
   return params;
 }
 
-function renderGames() {
+function renderGames(people) {
+  const page = people.page;
   const list = $("all-games");
   clear(list);
   if (!page) {
@@ -65,40 +63,42 @@ function renderGames() {
   $("games-older").disabled = last >= page.total;
 }
 
-async function loadGames() {
+async function loadGames(people) {
   try {
-    page = await call("GET", `/api/players/${encodeURIComponent(name)}/games?${query()}`);
+    people.page = await call("GET", `/api/players/${encodeURIComponent(people.name)}/games?${query(people.offset)}`);
     say("");
   } catch (error) {
-    page = null;
-    renderGames();
-    const opponent = query().get("opponent");
+    people.page = null;
+    renderGames(people);
+    const opponent = query(people.offset).get("opponent");
     // where the games would be, in the page's words: nobody of that name played here
     $("all-games-count").textContent = error.status === 404 && opponent
       ? t("people.noOpponent", { name: opponent }) : error.message || t("msg.serverDown");
     return;
   }
-  renderGames();
+  renderGames(people);
 }
 
+/** The people part of `playerName`'s page; what it knows (whether I follow, the page of games shown) is made here. */
 export async function startPeople(playerName) {
-  name = playerName;
+  const people = { name: playerName, following: false, offset: 0, page: null };
+  const name = playerName;
   $("game-filters").addEventListener("submit", (event) => {
     event.preventDefault();
-    offset = 0;
-    loadGames();
+    people.offset = 0;
+    loadGames(people);
   });
   $("games-newer").addEventListener("click", () => {
-    offset = Math.max(0, offset - page.page);
-    loadGames();
+    people.offset = Math.max(0, people.offset - people.page.page);
+    loadGames(people);
   });
   $("games-older").addEventListener("click", () => {
-    offset += page.page;
-    loadGames();
+    people.offset += people.page.page;
+    loadGames(people);
   });
   document.addEventListener("ts:lang", () => {
-    renderGames();
-    renderFollow();
+    renderGames(people);
+    renderFollow(people);
   });
   let me = null;
   try {
@@ -107,12 +107,12 @@ export async function startPeople(playerName) {
     me = null;
   }
   if (me && me.name !== name) {
-    following = (await call("GET", `/api/players/${encodeURIComponent(name)}/follow`)).following;
+    people.following = (await call("GET", `/api/players/${encodeURIComponent(name)}/follow`)).following;
     $("follow").hidden = false;
     $("challenge-player").hidden = false;
-    $("follow").addEventListener("click", toggleFollow);
-    $("challenge-player").addEventListener("click", challenge);
-    renderFollow();
+    $("follow").addEventListener("click", () => toggleFollow(people));
+    $("challenge-player").addEventListener("click", () => challenge(name));
+    renderFollow(people);
   }
-  await loadGames();
+  await loadGames(people);
 }

@@ -12,7 +12,6 @@ const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 600;
 const HEIGHT = 220;
 const PAD = { left: 48, right: 12, top: 12, bottom: 24 };
-let data = null;
 
 function svg(tag, attrs = {}, text = null) {
   const node = document.createElementNS(SVG, tag);
@@ -46,7 +45,8 @@ function drawChart(history) {
 }
 
 
-function render() {
+/** The player's page from `data` (the server's answer; null: nothing to draw yet). */
+function render(data) {
   if (!data) return;
   $("player-name").textContent = data.bot ? `${data.name} (${t("online.bot")})` : data.name;
   document.title = t("title.player", { name: data.name });
@@ -65,12 +65,13 @@ function render() {
 
 async function main() {
   await initPage();
-  document.addEventListener("ts:lang", render);
+  let data = null;
+  document.addEventListener("ts:lang", () => render(data));
   const name = decodeURIComponent(location.pathname.split("/").pop() || "");
   try {
     data = await player(name);
     $("player-body").hidden = false;
-    render();
+    render(data);
     await startPeople(data.name);
   } catch (error) {
     $("player-name").textContent = name;

@@ -6,9 +6,7 @@ import { t } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
 
 const $ = (id) => document.getElementById(id);
-let players = [];
-
-function render() {
+function render(players) {
   const body = $("leaderboard").querySelector("tbody");
   clear(body);
   players.forEach((p, i) => {
@@ -38,7 +36,8 @@ async function search(event) {
 async function main() {
   await initPage();
   $("search-form").addEventListener("submit", search);
-  document.addEventListener("ts:lang", render);
+  let players = [];
+  document.addEventListener("ts:lang", () => render(players));
   try {
     players = (await leaderboard()).players;
   } catch (error) {
@@ -46,7 +45,7 @@ async function main() {
     box.textContent = error.message || t("msg.serverDown");
     box.hidden = false;
   }
-  render();
+  render(players);
   markReady();
 }
 

@@ -164,8 +164,6 @@ class Replay {
   }
 }
 
-const replay = new Replay();
-
 /** The seat this browser played in this game (its token is kept here), or null. */
 async function findMySeat() {
   const token = tokenFor(gameId);
@@ -178,7 +176,7 @@ async function findMySeat() {
   }
 }
 
-function wire() {
+function wire(replay) {
   $("first").addEventListener("click", () => replay.go(0));
   $("back").addEventListener("click", () => replay.go(replay.current - 1));
   $("forward").addEventListener("click", () => replay.go(replay.current + 1));
@@ -223,10 +221,12 @@ function fail(text) {
   markReady();
 }
 
+/** The page: its one `Replay`, made here (the module keeps nothing). */
 async function main() {
+  const replay = new Replay();
   await initPage();
   replay.board = new Board($("board"), () => {});
-  wire();
+  wire(replay);
   try {
     [replay.mySeat] = await Promise.all([findMySeat(), replay.load()]);
   } catch (error) {

@@ -1,11 +1,13 @@
 // The game's messages in an order a person can follow: another seat's actions are played out one after the
-// other (playback.js); anything else is shown at once, after what was still waiting.
+// other (playback.js); anything else is shown at once, after what was still waiting. A `change` says who acted
+// in its events; a whole `state` (a join, a `sync`) in the log it adds to the state before.
 
 import { Playback } from "./playback.js";
 
-/** The actions `message` adds to `before` (none when it is no later, or in another language). */
+/** The actions `message` adds to `before` (none when it is no later, or in another language), each as {seat}. */
 function actedSince(message, before) {
-  if (!before || message.version <= before.version || message.lang !== before.lang) return [];
+  if (message.type === "change") return message.events.filter((event) => event.kind === "move");
+  if (message.type !== "state" || !before || message.version <= before.version || message.lang !== before.lang) return [];
   return message.log.slice(before.log.length).filter((entry) => entry.notation);
 }
 
@@ -20,10 +22,10 @@ export class StateFeed {
   receive(message) {
     const before = this.queued || this.shown();
     const me = this.shown() ? this.shown().seat : null;
-    const acted = message.type === "state" ? actedSince(message, before) : [];
+    const acted = actedSince(message, before);
     // another seat's action after `before` (for a spectator: anyone's): played out in turn
     if (acted.length && acted.every((entry) => entry.seat !== me)) {
-      this.queued = message;
+      if (message.type === "state") this.queued = message;
       this.playback.push(message);
       return;
     }

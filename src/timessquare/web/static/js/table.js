@@ -4,9 +4,8 @@
 // a hint. Its methods are what the player does; where an action goes is the page's business (`send`), and
 // what is drawn is the views' (`render`), each a function of this object.
 
-import { t } from "./i18n.js";
+import { pageWords, t } from "./i18n.js";
 import { planHolds } from "./hint-plan.js";
-import { ACTIONS } from "./names.js";
 import { actionsOfCard, cardOfAction, parseAction } from "./notation.js";
 import { applyMessage } from "./page-state.js";
 
@@ -72,16 +71,17 @@ export class Table {
 
   // ---- what comes from the server ----------------------------------------------------------------------
 
-  /** A new state document: what was picked on the one before stays where it still makes sense. */
-  /** A message of the game (`state`, `update` or `change`) through the page's one reducer (page-state.js);
-   * false when it does not follow on from the state the table has (the page then asks for the whole state). */
+  /** A message of the game (`state` or `change`) through the page's one reducer (page-state.js), worded
+   * in the page's language; false when it does not follow on from the state the table has (the page then asks
+   * for the whole state). */
   apply(message) {
-    const next = applyMessage(this.state, message, (id) => ACTIONS[id].notation);
+    const next = applyMessage(this.state, message, pageWords());
     if (next === null) return false;
     if (next !== this.state) this.feed(next);
     return true;
   }
 
+  /** A new state document: what was picked on the one before stays where it still makes sense. */
   feed(state) {
     const previous = this.state;
     this.state = state;

@@ -13,8 +13,6 @@ import { statusWords, when } from "./tournament-words.js";
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split("/").pop());
-let tournament = null;
-let account = null;
 
 function player(name) {
   return name === null ? t("tournament.bye") : el("a", { href: `/players/${encodeURIComponent(name)}` }, name);
@@ -24,7 +22,9 @@ function points(score) {
   return Number.isInteger(score) ? String(score) : `${Math.floor(score) || ""}½`;
 }
 
-function render() {
+/** The page for `view`: {tournament (null: not read yet), account (the logged-in one, or null)}. */
+function render(view) {
+  const { tournament, account } = view;
   if (!tournament) return;
   $("tournament-name").textContent = tournament.name;
   document.title = `Times Square: ${tournament.name}`;
@@ -68,30 +68,31 @@ function showError(error) {
   box.hidden = false;
 }
 
-async function load() {
+async function load(view) {
   try {
-    tournament = await call("GET", `/api/tournaments/${encodeURIComponent(id)}`);
+    view.tournament = await call("GET", `/api/tournaments/${encodeURIComponent(id)}`);
     $("tournament-message").hidden = true;
   } catch (error) {
     showError(error);
   }
-  render();
+  render(view);
 }
 
-async function joinOrLeave(method) {
+async function joinOrLeave(view, method) {
   try {
-    tournament = await call(method, `/api/tournaments/${encodeURIComponent(id)}/join`, method === "POST" ? {} : undefined);
-    render();
+    view.tournament = await call(method, `/api/tournaments/${encodeURIComponent(id)}/join`, method === "POST" ? {} : undefined);
+    render(view);
   } catch (error) {
     showError(error);
   }
 }
 
 async function main() {
+  const view = { tournament: null, account: null }; // what the page knows, made here
   await initPage();
-  document.addEventListener("ts:lang", render);
-  $("t-join").addEventListener("click", () => joinOrLeave("POST"));
-  $("t-leave").addEventListener("click", () => joinOrLeave("DELETE"));
+  document.addEventListener("ts:lang", () => render(view));
+  $("t-join").addEventListener("click", () => joinOrLeave(view, "POST"));
+  $("t-leave").addEventListener("click", () => joinOrLeave(view, "DELETE"));
   $("t-start").addEventListener("click", async () => {
     try {
       await call("POST", `/api/tournaments/${encodeURIComponent(id)}/start`, {});
@@ -100,12 +101,12 @@ async function main() {
     }
   });
   try {
-    account = (await whoAmI()).account;
+    view.account = (await whoAmI()).account;
   } catch {
-    account = null;
+    view.account = null;
   }
-  await load();
-  watchLobby({ onOpen: load, onMessage: (message) => message.type === "tournament" && message.id === id && load() });
+  await load(view);
+  watchLobby({ onOpen: () => load(view), onMessage: (message) => message.type === "tournament" && message.id === id && load(view) });
   markReady();
 }
 

@@ -9,9 +9,8 @@ import { clear, el, initPage, markReady } from "./page.js";
 import { statusWords, when } from "./tournament-words.js";
 
 const $ = (id) => document.getElementById(id);
-let list = [];
-
-function render() {
+/** The tournaments as last listed (`list`): main makes it and keeps it. */
+function render(list) {
   const body = $("tournament-list").querySelector("tbody");
   clear(body);
   for (const tournament of list) {
@@ -42,7 +41,8 @@ async function create(event) {
 
 async function main() {
   await initPage();
-  document.addEventListener("ts:lang", render);
+  let list = [];
+  document.addEventListener("ts:lang", () => render(list));
   try {
     const [listed, session, offer] = await Promise.all([call("GET", "/api/tournaments"), whoAmI(), lobby()]);
     list = listed.tournaments;
@@ -55,7 +55,7 @@ async function main() {
     showError(error);
   }
   $("create-form").addEventListener("submit", create);
-  render();
+  render(list);
   watchLobby(); // a round that starts for this player takes him to his game
   markReady();
 }
