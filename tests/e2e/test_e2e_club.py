@@ -11,7 +11,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from conftest import Watched
+from conftest import Watched, on_one_process_and_on_two
+from e2e_online import processes_holding
 from e2e_play import (
     invite_a_friend,
     my_turn,
@@ -56,6 +57,7 @@ def over(page: Any) -> None:
     page.wait_for_selector("#over-dialog[open]")
 
 
+@on_one_process_and_on_two
 def test_two_accounts_chat_agree_a_draw_rematch_and_abort(server: Server, open_page: Callable[..., Watched]) -> None:
     suffix = secrets.token_hex(3)
     alice_name, bob_name = f"Alice{suffix}", f"Bob{suffix}"
@@ -189,6 +191,7 @@ def test_the_chat_and_the_offer_on_a_phone_in_french_and_english(
         screenshot(mine, f"club-phone-{lang}-page")
 
 
+@on_one_process_and_on_two
 def test_a_tournament_page_fills_in_live(server: Server, open_page: Callable[..., Watched]) -> None:
     suffix = secrets.token_hex(3)
     alice_name, bob_name = f"Ann{suffix}", f"Ben{suffix}"
@@ -232,6 +235,7 @@ def test_a_tournament_page_fills_in_live(server: Server, open_page: Callable[...
     screenshot(alice, "club-tournament-fr", full_page=False)
 
 
+@on_one_process_and_on_two
 def test_a_bot_account_from_the_lobby_and_who_is_online(server: Server, open_page: Callable[..., Watched]) -> None:
     suffix = secrets.token_hex(3)
     owner_name, friend_name, bot_name = f"Owner{suffix}", f"Friend{suffix}", f"Bot{suffix}"
@@ -239,6 +243,8 @@ def test_a_bot_account_from_the_lobby_and_who_is_online(server: Server, open_pag
     friend = person(open_page, server, friend_name)
     owner.locator("#present-people li", has_text=friend_name).wait_for()  # both here, each sees the other
     friend.locator("#present-people li", has_text=owner_name).wait_for()
+    # on the cluster each one's lobby socket is on a process of its own (conftest pins their pages apart)
+    assert len(processes_holding(server, [owner_name, friend_name])) == server.process_count
     owner.click(".account-settings summary")
     owner.fill("#bot-name", bot_name)
     owner.fill("#bot-password", "bot password")

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from conftest import Watched
+from conftest import Watched, on_one_process_and_on_two
 from e2e_play import wait_ready
 from e2e_server import Server
 from test_e2e_online import GAME_URL, sign_up
@@ -31,6 +31,7 @@ def call(page: Any, method: str, path: str, body: dict[str, Any] | None = None) 
     )
 
 
+@on_one_process_and_on_two
 def test_a_round_start_takes_both_players_to_their_game(server: Server, open_page: Callable[..., Watched]) -> None:
     suffix = secrets.token_hex(3)
     alice, bob = open_page().page, open_page().page
