@@ -93,9 +93,14 @@ on_one_process_and_on_two = pytest.mark.parametrize(
 
 
 @pytest.fixture
-def server(request: pytest.FixtureRequest) -> Server | ClusterServer:
-    """The server of a test: the one-process server, or in turn it and the cluster (`on_one_process_and_on_two`)."""
-    return request.getfixturevalue(getattr(request, "param", "one_process"))
+def server(request: pytest.FixtureRequest) -> Iterator[Server | ClusterServer]:
+    """The server of a test: the one-process server, or in turn it and the cluster (`on_one_process_and_on_two`).
+    On the cluster the processes must log nothing (no warning, no error) while the test runs."""
+    running = request.getfixturevalue(getattr(request, "param", "one_process"))
+    logged = getattr(running, "logged", list)
+    logged()  # what came before this test (its start) is not this test's
+    yield running
+    assert not (lines := logged()), "the cluster logged:\n" + "".join(lines)
 
 
 @pytest.fixture

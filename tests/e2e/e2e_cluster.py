@@ -5,7 +5,8 @@ socket sent to s1 (=s2: to s2). Game sockets are not pinned: HAProxy hashes them
 so in a game between two pinned accounts at least one of them plays on the other process.
 
 It answers to what the tests read of a one-process server (e2e_server.Server): `url` (the proxy's),
-`database_url`; and `pin(context, index)` puts the index-th page a test opens on s1, s2, s1, ..."""
+`database_url`; and `pin(context, index)` puts the index-th page a test opens on s1, s2, s1, ...; `logged()`
+is what the processes wrote since it was last asked (warnings and errors only: a club test wants none)."""
 
 from __future__ import annotations
 
@@ -35,12 +36,20 @@ class ClusterServer:
             raise
         self.url = self.web.url
         self.database_url = self.database.url
+        self.read: dict[str, int] = {}  # the lines of each process's output `logged()` has returned
 
     def pin(self, context: Any, index: int) -> str:
         """Pins a browser context to a process, s1 for the first page a test opens, s2 for the second, ..."""
         name = self.web.processes[index % len(self.web.processes)].name
         context.add_cookies([{"name": PIN_COOKIE, "value": name, "url": self.url}])
         return name
+
+    def logged(self) -> list[str]:
+        lines = []
+        for process in self.web.processes:
+            lines += [f"{process.name}: {line}" for line in process.output[self.read.get(process.name, 0) :]]
+            self.read[process.name] = len(process.output)
+        return lines
 
     def stop(self) -> None:
         try:

@@ -263,6 +263,36 @@ def test_a_bot_account_from_the_lobby_and_who_is_online(server: Server, open_pag
     screenshot(owner, "club-lobby-presence")
 
 
+# A click on a quick-pairing button at a moment given in the system's milliseconds (both browsers read one clock).
+CLICK_AT = """([control, at]) => setTimeout(() => [...document.querySelectorAll("#quick button")]
+  .find((b) => b.textContent === control).click(), at - Date.now())"""
+
+
+@on_one_process_and_on_two
+def test_two_people_seeking_the_same_control_at_once_meet_in_one_game(
+    server: Server, open_page: Callable[..., Watched]
+) -> None:
+    suffix = secrets.token_hex(3)
+    alice_name, bob_name = f"Quick{suffix}", f"Seek{suffix}"
+    alice = person(open_page, server, alice_name)
+    bob = person(open_page, server, bob_name)
+    for page in (alice, bob):
+        page.locator("#quick button", has_text="15+10").wait_for()
+    at = alice.evaluate("Date.now()") + 500  # the same moment for both: on the cluster, on two processes at once
+    for page in (alice, bob):
+        page.evaluate(CLICK_AT, ["15+10", at])
+    for page in (alice, bob):
+        page.wait_for_url(GAME_URL)  # neither waits on: they play each other
+        wait_ready(page)
+        page.wait_for_selector("#online-bar:not([hidden]) .clock")
+        assert "15+10 · rated" in page.inner_text("#online-bar")
+    assert alice.url == bob.url
+    assert {p.inner_text("#online-bar li.mine .seat") for p in (alice, bob)} == {"A", "B"}
+    for page in (alice, bob):  # no seek of theirs left waiting (a quick seek shows to its owner only)
+        challenges = page.evaluate("async () => (await (await fetch('/api/lobby')).json()).challenges")
+        assert not [c for c in challenges if c["quick"]]
+
+
 def test_find_a_player_follow_and_page_through_the_history(server: Server, open_page: Callable[..., Watched]) -> None:
     suffix = secrets.token_hex(3)
     me_name, them_name = f"Finder{suffix}", f"Found{suffix}"
