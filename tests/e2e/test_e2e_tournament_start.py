@@ -52,8 +52,8 @@ def test_a_round_start_takes_both_players_to_their_game(server: Server, open_pag
 
     alice.click("#t-start")
     started = time.monotonic()
-    for page in (alice, bob):
-        page.wait_for_url(GAME_URL, timeout=(SWEEP + ROUND_START) * 1000)
+    for page in (alice, bob):  # each browser is on its way to its game: the round's start reached it
+        page.wait_for_url(GAME_URL, wait_until="commit", timeout=(SWEEP + ROUND_START) * 1000)
     assert time.monotonic() - started <= SWEEP + ROUND_START
     for page in (alice, bob):
         wait_ready(page)

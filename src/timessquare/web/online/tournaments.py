@@ -63,7 +63,10 @@ class Tournaments:
                     continue
                 await self._next_round(t)
                 continue
-            games = [p.game_id for p in await online.run(store.pairings, t.id) if p.round == t.round and p.game_id]
+            paired = [p for p in await online.run(store.pairings, t.id) if p.round == t.round]
+            if not paired:  # claimed by a process that is pairing it now (its games are starting): not over
+                continue
+            games = [p.game_id for p in paired if p.game_id]
             done = await online.run(store.settled_count, games)
             if done < len(games):
                 await self._first_moves(games)
