@@ -12,6 +12,7 @@ from online_helpers import FakeClock, Person, sweep
 from starlette.testclient import TestClient
 
 from timessquare.web.online.tournaments import Tournaments
+from timessquare.web.storage.store import VersionConflict
 
 
 def started(online: TestClient, clock: FakeClock, people: list[Person], rounds: int = 2) -> str:
@@ -155,3 +156,30 @@ def test_a_round_being_paired_by_one_process_is_not_paired_again_by_another(
     found = online.get(f"/api/tournaments/{tid}").json()
     assert looked and found["round"] == 1
     assert [(r["round"], len(r["games"])) for r in found["pairings"]] == [(1, 1)]  # one game: theirs, in round 1
+
+
+def test_a_first_move_forfeit_another_process_wrote_first_is_no_failure(online: TestClient, clock: FakeClock) -> None:
+    """Every process looks for games without a first move; where another one stored the game's end first, this
+    one's write meets a newer game: the look goes on (no failed sweep, no traceback) and reads the game again."""
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    tid = started(online, clock, [alice, bob], rounds=1)
+    game = online.get(f"/api/tournaments/{tid}").json()["pairings"][0]["games"][0]
+    at = seats(online, {"Alice": alice, "Bob": bob}, game)
+    rooms = online.app.state.online.rooms  # type: ignore[attr-defined]
+    store_game = rooms.database.append
+
+    async def written_by_another(*args: Any) -> None:
+        raise VersionConflict("another process stored this game first")
+
+    rooms.database.append = written_by_another
+    clock.advance(seconds=31)
+    try:
+        sweep(online)  # the forfeit meets a newer game: not a failure of the sweep
+    finally:
+        rooms.database.append = store_game
+    assert online.get(f"/api/tournaments/{tid}").json()["pairings"][0]["games"][0]["result"] is None
+    clock.advance(seconds=5)
+    sweep(online)  # read again (here: still running, so this process ends it)
+    assert online.get(f"/api/tournaments/{tid}").json()["pairings"][0]["games"][0]["result"] is not None
+    for seat in at.values():
+        seat.close()
