@@ -4,6 +4,11 @@ its own SQLite file, and Debian's chromium driven by Playwright (never a browser
 Every page a test opens is watched: a JavaScript error, a Content-Security-Policy refusal or a word missing
 from the translations fails the test. Screenshots go to tests/e2e/screenshots/ (git-ignored) for people to
 look at.
+
+The club's tests run twice (marked `@on_one_process_and_on_two`): on the one-process server, and on two
+processes on one PostgreSQL behind HAProxy (e2e_cluster.py), where the pages a test opens are pinned to s1,
+s2, s1, ... in the order opened, so that its first two accounts are on different processes; every answer such
+a page gets must come from its own process (HAProxy's `X-Served-By`), or the test fails.
 """
 
 from __future__ import annotations
@@ -22,7 +27,8 @@ sys.path.insert(1, str(Path(__file__).parent.parent))  # the helpers shared by a
 from e2e_server import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+    from e2e_cluster import ClusterServer
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Response
 
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = [
@@ -49,7 +55,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def one_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the tests of this worker (each test makes its own games in it)."""
     pytest.importorskip("starlette", reason="the web extra is not installed")
     running = Server(tmp_path_factory.mktemp("server") / "games.sqlite3").start()
@@ -57,6 +63,44 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture(scope="session")
+def cluster() -> Iterator[ClusterServer]:
+    """Two server processes on one PostgreSQL behind HAProxy for the tests of this worker (started once)."""
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    sys.path.insert(2, str(Path(__file__).parent.parent / "web"))
+    from pgcluster import find_bindir
+    from webcluster import find_haproxy
+
+    if find_bindir() is None:
+        pytest.skip("PostgreSQL is not installed (initdb, pg_ctl and postgres not found); ./test installs it")
+    if find_haproxy() is None:
+        pytest.skip("haproxy is not installed (./test installs it: scripts/ensure_package.sh)")
+    from e2e_cluster import ClusterServer
+
+    running = ClusterServer()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+# A test so marked runs on the one-process server and on the two-process cluster, its pages pinned apart.
+on_one_process_and_on_two = pytest.mark.parametrize(
+    "server", ["one_process", "cluster"], indirect=True, ids=["one-process", "two-processes"]
+)
+
+
+@pytest.fixture
+def server(request: pytest.FixtureRequest) -> Iterator[Server | ClusterServer]:
+    """The server of a test: the one-process server, or in turn it and the cluster (`on_one_process_and_on_two`).
+    On the cluster the processes must log nothing (no warning, no error) while the test runs."""
+    running = request.getfixturevalue(getattr(request, "param", "one_process"))
+    logged = getattr(running, "logged", list)
+    logged()  # what came before this test (its start) is not this test's
+    yield running
+    assert not (lines := logged()), "the cluster logged:\n" + "".join(lines)
 
 
 @pytest.fixture
@@ -92,15 +136,25 @@ class Watched:
     context: BrowserContext
     errors: list[str] = field(default_factory=list)
     allowed: list[re.Pattern[str]] = field(default_factory=list)
+    process: str | None = None  # on the cluster: the process its pages, API calls and lobby socket go to
+    served_by: list[str] = field(default_factory=list)  # the process of each answer, where HAProxy named it
 
     def problems(self) -> list[str]:
-        return [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+        found = [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+        if self.process is not None:
+            elsewhere = sorted({name for name in self.served_by if name != self.process})
+            if elsewhere or not self.served_by:
+                found.append(f"pinned to {self.process}, answered by {elsewhere or 'no process named'}")
+        return found
 
 
 @pytest.fixture
-def open_page(browser: Browser) -> Iterator[Callable[..., Watched]]:
-    """open_page(locale="en-US", width=1280, height=900, mobile=False) -> Watched; checked when the test ends."""
+def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Watched]]:
+    """open_page(locale="en-US", width=1280, height=900, mobile=False) -> Watched; checked when the test ends.
+    On the two-process cluster each page is pinned to a process in turn (the module's docstring)."""
     opened: list[Watched] = []
+    running = request.getfixturevalue("server") if "server" in request.fixturenames else None
+    pin = getattr(running, "pin", None)
 
     def make(locale: str = "en-US", width: int = 1280, height: int = 900, mobile: bool = False) -> Watched:
         context = browser.new_context(
@@ -113,6 +167,15 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Watched]]:
         context.set_default_timeout(20000)
         page = context.new_page()
         watched = Watched(page, context)
+        if pin is not None:
+            watched.process = pin(context, len(opened))
+
+            def on_response(response: Response) -> None:
+                name = response.headers.get("x-served-by")
+                if name:
+                    watched.served_by.append(name)
+
+            page.on("response", on_response)
 
         def on_console(message: ConsoleMessage) -> None:
             if message.type == "error":

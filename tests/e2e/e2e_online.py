@@ -10,12 +10,14 @@ from typing import Any
 
 from e2e_play import wait_ready
 from e2e_server import Server
+from sqlalchemy import select
 
 from timessquare.web.guards.security import hash_token, new_token
 from timessquare.web.online.guard import COOKIE
 from timessquare.web.online.names import name_key
 from timessquare.web.online.store import OnlineStore
 from timessquare.web.storage import make_engine
+from timessquare.web.storage.online_schema import accounts, present_accounts
 
 CHALLENGE = """async (control) => {
   const r = await fetch('/api/lobby', { method: 'POST', headers: { 'Content-Type': 'application/json' },
@@ -68,3 +70,14 @@ def rated_game(server: Server, first: Any, second: Any, control: str = "3+2") ->
 def page_to_move(game: dict[str, Any]) -> Any:
     """The page of the seat whose turn it is (both pages have their first state: `rated_game` waited)."""
     return game["A"] if game["A"].evaluate(f"() => {MY_TURN}") else game["B"]
+
+
+def processes_holding(server: Server, names: list[str]) -> set[str]:
+    """The server processes that hold a socket of these accounts, as each process wrote it for who is online."""
+    engine = make_engine(server.database_url)
+    try:
+        with engine.connect() as c:
+            held = select(present_accounts.c.process).join(accounts, accounts.c.id == present_accounts.c.account_id)
+            return set(c.execute(held.where(accounts.c.name.in_(names))).scalars())
+    finally:
+        engine.dispose()

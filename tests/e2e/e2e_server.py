@@ -22,6 +22,8 @@ ANALYSIS_ITERATIONS = 24  # the analyst's budget per turn: the tests check the a
 class Server:
     """`timessquare serve` in a subprocess; `kill()` is SIGKILL (nothing flushed), `start()` again resumes."""
 
+    process_count = 1  # the club's tests also run on two (e2e_cluster.ClusterServer)
+
     def __init__(self, database: Path, analysis_iterations: int = ANALYSIS_ITERATIONS) -> None:
         self.database_url = f"sqlite:///{database}"
         self.analysis_iterations = analysis_iterations

@@ -11,7 +11,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from conftest import Watched
+from conftest import Watched, on_one_process_and_on_two
+from e2e_online import processes_holding
 from e2e_play import (
     invite_a_friend,
     my_turn,
@@ -56,6 +57,7 @@ def over(page: Any) -> None:
     page.wait_for_selector("#over-dialog[open]")
 
 
+@on_one_process_and_on_two
 def test_two_accounts_chat_agree_a_draw_rematch_and_abort(server: Server, open_page: Callable[..., Watched]) -> None:
     suffix = secrets.token_hex(3)
     alice_name, bob_name = f"Alice{suffix}", f"Bob{suffix}"
@@ -189,6 +191,7 @@ def test_the_chat_and_the_offer_on_a_phone_in_french_and_english(
         screenshot(mine, f"club-phone-{lang}-page")
 
 
+@on_one_process_and_on_two
 def test_a_tournament_page_fills_in_live(server: Server, open_page: Callable[..., Watched]) -> None:
     suffix = secrets.token_hex(3)
     alice_name, bob_name = f"Ann{suffix}", f"Ben{suffix}"
@@ -232,6 +235,7 @@ def test_a_tournament_page_fills_in_live(server: Server, open_page: Callable[...
     screenshot(alice, "club-tournament-fr", full_page=False)
 
 
+@on_one_process_and_on_two
 def test_a_bot_account_from_the_lobby_and_who_is_online(server: Server, open_page: Callable[..., Watched]) -> None:
     suffix = secrets.token_hex(3)
     owner_name, friend_name, bot_name = f"Owner{suffix}", f"Friend{suffix}", f"Bot{suffix}"
@@ -239,6 +243,8 @@ def test_a_bot_account_from_the_lobby_and_who_is_online(server: Server, open_pag
     friend = person(open_page, server, friend_name)
     owner.locator("#present-people li", has_text=friend_name).wait_for()  # both here, each sees the other
     friend.locator("#present-people li", has_text=owner_name).wait_for()
+    # on the cluster each one's lobby socket is on a process of its own (conftest pins their pages apart)
+    assert len(processes_holding(server, [owner_name, friend_name])) == server.process_count
     owner.click(".account-settings summary")
     owner.fill("#bot-name", bot_name)
     owner.fill("#bot-password", "bot password")
@@ -255,6 +261,36 @@ def test_a_bot_account_from_the_lobby_and_who_is_online(server: Server, open_pag
     friend.locator("#present-people li", has_text=owner_name).get_by_role("button", name="Challenge").click()
     owner.locator("#challenges li", has_text=friend_name).wait_for()
     screenshot(owner, "club-lobby-presence")
+
+
+# A click on a quick-pairing button at a moment given in the system's milliseconds (both browsers read one clock).
+CLICK_AT = """([control, at]) => setTimeout(() => [...document.querySelectorAll("#quick button")]
+  .find((b) => b.textContent === control).click(), at - Date.now())"""
+
+
+@on_one_process_and_on_two
+def test_two_people_seeking_the_same_control_at_once_meet_in_one_game(
+    server: Server, open_page: Callable[..., Watched]
+) -> None:
+    suffix = secrets.token_hex(3)
+    alice_name, bob_name = f"Quick{suffix}", f"Seek{suffix}"
+    alice = person(open_page, server, alice_name)
+    bob = person(open_page, server, bob_name)
+    for page in (alice, bob):
+        page.locator("#quick button", has_text="15+10").wait_for()
+    at = alice.evaluate("Date.now()") + 500  # the same moment for both: on the cluster, on two processes at once
+    for page in (alice, bob):
+        page.evaluate(CLICK_AT, ["15+10", at])
+    for page in (alice, bob):
+        page.wait_for_url(GAME_URL)  # neither waits on: they play each other
+        wait_ready(page)
+        page.wait_for_selector("#online-bar:not([hidden]) .clock")
+        assert "15+10 · rated" in page.inner_text("#online-bar")
+    assert alice.url == bob.url
+    assert {p.inner_text("#online-bar li.mine .seat") for p in (alice, bob)} == {"A", "B"}
+    for page in (alice, bob):  # no seek of theirs left waiting (a quick seek shows to its owner only)
+        challenges = page.evaluate("async () => (await (await fetch('/api/lobby')).json()).challenges")
+        assert not [c for c in challenges if c["quick"]]
 
 
 def test_find_a_player_follow_and_page_through_the_history(server: Server, open_page: Callable[..., Watched]) -> None:

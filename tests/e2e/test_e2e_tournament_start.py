@@ -10,7 +10,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from conftest import Watched
+from conftest import Watched, on_one_process_and_on_two
 from e2e_play import wait_ready
 from e2e_server import Server
 from test_e2e_online import GAME_URL, sign_up
@@ -31,6 +31,7 @@ def call(page: Any, method: str, path: str, body: dict[str, Any] | None = None) 
     )
 
 
+@on_one_process_and_on_two
 def test_a_round_start_takes_both_players_to_their_game(server: Server, open_page: Callable[..., Watched]) -> None:
     suffix = secrets.token_hex(3)
     alice, bob = open_page().page, open_page().page
@@ -51,8 +52,8 @@ def test_a_round_start_takes_both_players_to_their_game(server: Server, open_pag
 
     alice.click("#t-start")
     started = time.monotonic()
-    for page in (alice, bob):
-        page.wait_for_url(GAME_URL, timeout=(SWEEP + ROUND_START) * 1000)
+    for page in (alice, bob):  # each browser is on its way to its game: the round's start reached it
+        page.wait_for_url(GAME_URL, wait_until="commit", timeout=(SWEEP + ROUND_START) * 1000)
     assert time.monotonic() - started <= SWEEP + ROUND_START
     for page in (alice, bob):
         wait_ready(page)

@@ -243,6 +243,7 @@ def test_the_operator_lists_chat_reports_each_message_once(two: Cluster) -> None
 
     async def run() -> None:
         hers, his = await alice.lobby(), await bob.lobby()
+        await until(his, lambda m: m["type"] == "lobby")  # his socket is listening (its first lobby came)
         await hers.send(json.dumps({"v": 1, "type": "chat", "text": "something rude"}))
         said = await until(his, lambda m: m["type"] == "chat" and m["name"] == alice.name)
         for _ in range(3):  # reported again and again: filed once

@@ -11,6 +11,9 @@ from conftest import Seat
 from online_helpers import FakeClock, Person, sweep
 from starlette.testclient import TestClient
 
+from timessquare.web.online.tournaments import Tournaments
+from timessquare.web.storage.store import VersionConflict
+
 
 def started(online: TestClient, clock: FakeClock, people: list[Person], rounds: int = 2) -> str:
     """A tournament of `people` (the first made it), started and its first round paired."""
@@ -120,4 +123,63 @@ def test_a_rated_game_against_the_computer_cannot_be_aborted_to_shop_for_a_deal(
         answer = seat.until(lambda m: m["type"] == "error" or (m["type"] == "state" and m["over"] is not None))
         got = answer["over"]["result"] if answer["type"] == "state" else answer["code"]
         assert got == expected  # a casual one may still be called off
+        seat.close()
+
+
+def test_a_round_being_paired_by_one_process_is_not_paired_again_by_another(
+    online: TestClient, clock: FakeClock
+) -> None:
+    """Two processes look at the tournaments once a second each; while one pairs a round (its games starting),
+    the other's look must not take the round, still without pairings, for one that is over and pair the next."""
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    body = {"name": "Sunday Swiss", "control": "5+3", "rounds": 3, "starts_at": _iso(clock, minutes=5)}
+    tid = alice.post("/api/tournaments", body).json()["tournament"]["id"]
+    assert bob.post(f"/api/tournaments/{tid}/join").status_code == 200
+    assert alice.post(f"/api/tournaments/{tid}/start").status_code == 202
+    here: Tournaments = online.app.state.tournaments  # type: ignore[attr-defined]
+    there = Tournaments(here.online, here.store, here.rules)  # another process on the same database
+    starter = here.online.starter
+    start_game = starter.pairing
+    looked = []
+
+    async def pairing(*args: Any) -> Any:
+        if not looked:  # the other process looks while this one starts the round's first game
+            looked.append(True)
+            await there.tick()
+        return await start_game(*args)
+
+    starter.pairing = pairing  # type: ignore[method-assign]
+    try:
+        online.portal.call(here.tick)  # type: ignore[union-attr]
+    finally:
+        starter.pairing = start_game  # type: ignore[method-assign]
+    found = online.get(f"/api/tournaments/{tid}").json()
+    assert looked and found["round"] == 1
+    assert [(r["round"], len(r["games"])) for r in found["pairings"]] == [(1, 1)]  # one game: theirs, in round 1
+
+
+def test_a_first_move_forfeit_another_process_wrote_first_is_no_failure(online: TestClient, clock: FakeClock) -> None:
+    """Every process looks for games without a first move; where another one stored the game's end first, this
+    one's write meets a newer game: the look goes on (no failed sweep, no traceback) and reads the game again."""
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    tid = started(online, clock, [alice, bob], rounds=1)
+    game = online.get(f"/api/tournaments/{tid}").json()["pairings"][0]["games"][0]
+    at = seats(online, {"Alice": alice, "Bob": bob}, game)
+    rooms = online.app.state.online.rooms  # type: ignore[attr-defined]
+    store_game = rooms.database.append
+
+    async def written_by_another(*args: Any) -> None:
+        raise VersionConflict("another process stored this game first")
+
+    rooms.database.append = written_by_another
+    clock.advance(seconds=31)
+    try:
+        sweep(online)  # the forfeit meets a newer game: not a failure of the sweep
+    finally:
+        rooms.database.append = store_game
+    assert online.get(f"/api/tournaments/{tid}").json()["pairings"][0]["games"][0]["result"] is None
+    clock.advance(seconds=5)
+    sweep(online)  # read again (here: still running, so this process ends it)
+    assert online.get(f"/api/tournaments/{tid}").json()["pairings"][0]["games"][0]["result"] is not None
+    for seat in at.values():
         seat.close()

@@ -4,7 +4,12 @@ test, `scripts/cluster.sh` and `scripts/load_web.py --processes`.
 HAProxy routes each game's socket by its game id (a consistent hash of the id in `/ws/games/{id}`), checks
 every process's `/healthz` each second and sends a game whose process is down to another one; everything
 else (pages, the API) goes to any process. It adds `X-Forwarded-For` (the processes run `--behind-proxy`)
-and names the process that answered a socket's handshake in `X-Served-By`.
+and names the process that answered in `X-Served-By`.
+
+For the browser tests only, `WebCluster(..., pin_cookie=NAME)` adds one rule per process: a request carrying
+the cookie NAME=s1 (pages, API calls, the lobby socket) goes to s1, and so on, so that a test can put two
+accounts on two processes as the balancing may; game sockets stay hashed by game id as without it. Without
+`pin_cookie` the configuration is the documented one.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 
 from processes import kill_group, stop_group
@@ -44,8 +50,9 @@ backend games
     hash-type consistent
     option httpchk GET /healthz
     http-response set-header X-Served-By %s
-{servers}
+{pins}{servers}
 """
+PIN = "    use-server {name} if {{ req.cook({cookie}) -m str {name} }} !{{ path_beg /ws/games/ }}\n"
 
 
 def find_haproxy() -> str | None:
@@ -68,12 +75,14 @@ class Process:
         workers: int = 1,
         serve_code: str | None = None,
         behind_proxy: bool = True,
+        options: Sequence[str] = (),
     ) -> None:
         """`serve_code`: Python run as `python -c CODE DATABASE_URL` instead of the command (load_web.py's,
-        which lifts the limits made for people). `behind_proxy`: the cluster's processes sit behind HAProxy."""
+        which lifts the limits made for people). `behind_proxy`: the cluster's processes sit behind HAProxy.
+        `options`: more of `timessquare serve`'s options (the browser tests' small analysis budget)."""
         self.name = name
         command = [sys.executable, "-m", "timessquare", "serve", "--host", "127.0.0.1", "--port", "0"]
-        command += ["--database-url", database_url, "--workers", str(workers)]
+        command += ["--database-url", database_url, "--workers", str(workers), *options]
         command += ["--behind-proxy"] if behind_proxy else []
         if serve_code is not None:
             command = [sys.executable, "-c", serve_code, database_url]
@@ -109,7 +118,17 @@ class Process:
 
 
 class WebCluster:
-    def __init__(self, database_url: str, processes: int = 2, workers: int = 1, serve_code: str | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        processes: int = 2,
+        workers: int = 1,
+        serve_code: str | None = None,
+        options: Sequence[str] = (),
+        pin_cookie: str | None = None,
+    ) -> None:
+        """`options`: more options of each `timessquare serve`; `pin_cookie`: the browser tests' pinning rules
+        (the module's docstring)."""
         haproxy = find_haproxy()
         if haproxy is None:
             raise FileNotFoundError("haproxy is not installed (scripts/ensure_package.sh installs it)")
@@ -118,13 +137,14 @@ class WebCluster:
         self.haproxy: subprocess.Popen[str] | None = None
         try:
             for index in range(processes):  # one after another: the first migrates the schema
-                self.processes.append(Process(database_url, f"s{index + 1}", workers, serve_code))
+                self.processes.append(Process(database_url, f"s{index + 1}", workers, serve_code, options=options))
             self.port = free_port()
             servers = "\n".join(
                 f"    server {p.name} 127.0.0.1:{p.port} check inter 1s fall 2 rise 1" for p in self.processes
             )
             config = self.folder / "haproxy.cfg"
-            config.write_text(HAPROXY_CONFIG.format(port=self.port, servers=servers))
+            pins = "".join(PIN.format(name=p.name, cookie=pin_cookie) for p in self.processes) if pin_cookie else ""
+            config.write_text(HAPROXY_CONFIG.format(port=self.port, pins=pins, servers=servers))
             self.haproxy = subprocess.Popen(
                 [haproxy, "-db", "-f", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
             )

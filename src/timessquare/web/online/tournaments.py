@@ -20,6 +20,7 @@ from ...events import MOVE
 from ...session.clock import TimeControl
 from ...variants import Rules
 from ..api.requests import ApiError, bad_request, read_json
+from ..sockets.messages import ProtocolError
 from ..sockets.rooms import Room
 from .accounts import current_account
 from .guard import refuse_cross_site, required_account
@@ -30,6 +31,7 @@ from .tournament_store import Tournament, TournamentStore
 
 MAX_ROUNDS = 9
 FIRST_MOVE = timedelta(seconds=30)  # real time, whatever the control, to take one's first action (R11.10)
+NOT_HERE = timedelta(seconds=5)  # a process without the game's room waits longer: the one with it ends it first
 NO_FIRST_MOVE = "made no first move in time"  # the forfeit's reason
 MAX_AHEAD = timedelta(days=30)
 NAME_CHARS = (3, 60)
@@ -63,7 +65,10 @@ class Tournaments:
                     continue
                 await self._next_round(t)
                 continue
-            games = [p.game_id for p in await online.run(store.pairings, t.id) if p.round == t.round and p.game_id]
+            paired = [p for p in await online.run(store.pairings, t.id) if p.round == t.round]
+            if not paired:  # claimed by a process that is pairing it now (its games are starting): not over
+                continue
+            games = [p.game_id for p in paired if p.game_id]
             done = await online.run(store.settled_count, games)
             if done < len(games):
                 await self._first_moves(games)
@@ -107,8 +112,9 @@ class Tournaments:
 
     async def _first_moves(self, game_ids: list[str]) -> None:
         """A tournament game has no abort (R11.10): a player who has not taken his first action FIRST_MOVE
-        after his first turn began loses it. A game is read into a room only when a turn is that old (a room
-        is never let go here: a socket may be joining it)."""
+        after his first turn began loses it. A game is read into a room only when a turn is that old, and
+        NOT_HERE older (a room is never let go here: a socket may be joining it); every process looks, so the
+        one that holds its players' sockets ends it, and another only where none does."""
         online = self.online
         for game_id in game_ids:
             if game_id in self.both_moved:
@@ -116,7 +122,7 @@ class Tournaments:
             room = online.rooms.rooms.get(game_id)
             if room is None:
                 game = await online.games.game(game_id)
-                if game is None or game.clock is None or online.now() - game.clock.since < FIRST_MOVE:
+                if game is None or game.clock is None or online.now() - game.clock.since < FIRST_MOVE + NOT_HERE:
                     continue
                 room = await online.rooms.get(game_id)
                 if room is None:
@@ -135,7 +141,12 @@ class Tournaments:
         if game is None or game.clock is None or seat is None or seat in moved:
             return
         if self.online.now() - game.clock.since >= FIRST_MOVE:
-            await room.change(lambda: room.session.forfeit(seat, NO_FIRST_MOVE))
+            try:
+                await room.change(lambda: room.session.forfeit(seat, NO_FIRST_MOVE))
+            except ProtocolError as e:  # "busy": another process wrote the game first; the next look reads it
+                if e.code != "busy":
+                    raise
+                return
             self.both_moved.add(game_id)
 
     async def document(self, t: Tournament, me: int | None) -> dict[str, Any]:
