@@ -40,12 +40,12 @@ from typing import Any
 
 import numpy as np
 
+from timessquare.actions import NUM_ACTIONS
 from timessquare.arena.alphazero_selfplay import GameSamples, Sample, local_games
 from timessquare.arena.selfplay import game_seeds
 from timessquare.errors import TimesSquareError
 from timessquare.players.alphazero import AZConfig
 from timessquare.players.alphazero_net import OBSERVATION_SIZE, PolicyValueNet, initial_net, observation_high
-from timessquare.actions import NUM_ACTIONS
 from timessquare.variants import DEFAULT_RULES
 
 DEFAULT_MINUTES = 110.0
@@ -72,7 +72,9 @@ class Trainer:
         self.weight_decay = weight_decay
         self.scale = 1.0 / np.array(observation_high(), np.float64)
 
-    def losses(self, x: np.ndarray, mask: np.ndarray, pi: np.ndarray, z: np.ndarray, grad: bool) -> tuple[float, float, dict[str, np.ndarray]]:
+    def losses(
+        self, x: np.ndarray, mask: np.ndarray, pi: np.ndarray, z: np.ndarray, grad: bool
+    ) -> tuple[float, float, dict[str, np.ndarray]]:
         p = self.params
         xs = x * self.scale
         h = np.tanh(xs @ p["w1"] + p["b1"])
@@ -216,18 +218,37 @@ def save(net: PolicyValueNet, path: Path) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--minutes", type=float, default=DEFAULT_MINUTES, help=f"wall-clock budget (default {DEFAULT_MINUTES:g})")
-    parser.add_argument("--iterations", type=int, default=0, help="stop after this many iterations (default 0: the time decides)")
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--minutes", type=float, default=DEFAULT_MINUTES, help=f"wall-clock budget (default {DEFAULT_MINUTES:g})"
+    )
+    parser.add_argument(
+        "--iterations", type=int, default=0, help="stop after this many iterations (default 0: the time decides)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, help="the net (JSON), written after every iteration")
-    parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS", help="self-play games as Ray tasks (no address: a Ray on this machine)")
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="self-play games as Ray tasks (no address: a Ray on this machine)",
+    )
     parser.add_argument("--games", type=int, default=32, help="self-play games a iteration (default 32)")
-    parser.add_argument("--simulations", type=int, default=32, help="search simulations a decision in self-play (default 32)")
+    parser.add_argument(
+        "--simulations", type=int, default=32, help="search simulations a decision in self-play (default 32)"
+    )
     parser.add_argument("--c", type=float, default=1.5, help="PUCT's exploration constant (default 1.5)")
     parser.add_argument("--noise-alpha", type=float, default=0.3, help="Dirichlet alpha at the root (default 0.3)")
-    parser.add_argument("--noise-weight", type=float, default=0.25, help="the noise's share of the root prior (default 0.25)")
-    parser.add_argument("--sample-moves", type=int, default=12, help="each seat's first decisions drawn from the visits (default 12)")
+    parser.add_argument(
+        "--noise-weight", type=float, default=0.25, help="the noise's share of the root prior (default 0.25)"
+    )
+    parser.add_argument(
+        "--sample-moves", type=int, default=12, help="each seat's first decisions drawn from the visits (default 12)"
+    )
     parser.add_argument("--hidden", type=int, default=128, help="hidden units (default 128)")
     parser.add_argument("--buffer", type=int, default=50_000, help="replay buffer: the last N samples (default 50000)")
     parser.add_argument("--batch", type=int, default=256, help="minibatch size (default 256)")
@@ -255,7 +276,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"train_alphazero: {e}", file=sys.stderr)
         return 2
     about = net.about
-    print(f"{about.get('iterations', 0)} iterations, {about.get('games', 0)} games, {about.get('samples', 0)} samples -> {args.out}")
+    done = f"{about.get('iterations', 0)} iterations, {about.get('games', 0)} games, {about.get('samples', 0)} samples"
+    print(f"{done} -> {args.out}")
     return 0
 
 

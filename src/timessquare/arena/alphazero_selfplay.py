@@ -28,7 +28,9 @@ GameSamples = tuple[int, int | None, list[Sample]]  # game index, result (0 A, 1
 _nets: dict[str, PolicyValueNet] = {}  # the nets a process has built, by the trainer's name for them
 
 
-def selfplay_game(net: PolicyValueNet, config: AZConfig, rules: Rules, game_seed: int) -> tuple[int | None, list[Sample]]:
+def selfplay_game(
+    net: PolicyValueNet, config: AZConfig, rules: Rules, game_seed: int
+) -> tuple[int | None, list[Sample]]:
     """One self-play game from `game_seed`: its result and its samples."""
     players = (AlphaZeroPlayer(rules, net, config), AlphaZeroPlayer(rules, net, config))
     for player in players:
@@ -59,7 +61,9 @@ def _net_named(name: str, doc: dict[str, Any]) -> PolicyValueNet:
     return found
 
 
-def _game_task(name: str, doc: dict[str, Any], config: dict[str, Any], rules: Rules, index: int, seed: int) -> GameSamples:
+def _game_task(
+    name: str, doc: dict[str, Any], config: dict[str, Any], rules: Rules, index: int, seed: int
+) -> GameSamples:
     result, samples = selfplay_game(_net_named(name, doc), AZConfig(**config), rules, seed)
     return index, result, samples
 

@@ -105,7 +105,9 @@ def observation_of(world: World) -> Sparse:
     """The network's input: the seat to move's observation in this world."""
     pos, hands, supply, number, discard, to_move, tk, cards, _ = world.fields()
     mover = to_move
-    return observe(pos, hands[mover], sum(hands[1 - mover]), supply, number, discard, world.made_of, mover, tk, cards, mover)
+    return observe(
+        pos, hands[mover], sum(hands[1 - mover]), supply, number, discard, world.made_of, mover, tk, cards, mover
+    )
 
 
 class Search:
@@ -246,4 +248,3 @@ def make(rules: Rules, params: dict[str, str]) -> AlphaZeroPlayer:
     net = load_net(path) if path else None
     config = AZConfig(simulations=simulations, seconds=values["seconds"], c=values["c"])
     return AlphaZeroPlayer(rules, net, config)
-

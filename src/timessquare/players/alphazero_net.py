@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import json
 import math
+import random
 import sys
 from array import array
 from collections.abc import Sequence
@@ -223,11 +224,11 @@ class PolicyValueNet:
             raise TimesSquareError("alphazero net: made for another observation or action set")
         try:
             w = doc["weights"]
-            parts = [_unpack(w[name]) for name in ("w1", "b1", "wp", "bp", "wv")]
+            w1, b1, wp, bp, wv = (_unpack(w[name]) for name in ("w1", "b1", "wp", "bp", "wv"))
             bv = float(w["bv"])
         except (KeyError, TypeError, ValueError) as e:
             raise TimesSquareError(f"alphazero net: unreadable weights ({e})") from None
-        return cls(*parts, bv, about=doc.get("about"), use_numpy=use_numpy)
+        return cls(w1, b1, wp, bp, wv, bv, about=doc.get("about"), use_numpy=use_numpy)
 
 
 def softmax(logits: Sequence[float]) -> list[float]:
@@ -270,8 +271,6 @@ def shipped_net() -> PolicyValueNet:
 
 def initial_net(hidden: int, seed: int) -> PolicyValueNet:
     """Small random weights (uniform, Glorot's bound), the same for the same seed; the heads start at zero."""
-    import random
-
     rng = random.Random(seed)
     bound = math.sqrt(6.0 / (OBSERVATION_SIZE + hidden))
     w1 = [rng.uniform(-bound, bound) for _ in range(OBSERVATION_SIZE * hidden)]
