@@ -36,6 +36,7 @@ from ..variants import Rules
 from ..view import PlayerView
 from .alphazero_net import PolicyValueNet, Sparse, load_net, observe, shipped_net, softmax
 from .base import BasePlayer
+from .ismcts import SEARCH_SHARE
 from .params import read_params
 from .sampling import WorldSampler, second_supply_composition
 
@@ -144,7 +145,7 @@ class Search:
             root.edges[a] = [0, 0.0, None]
         for k in range(max(1, self.config.simulations)):
             self.simulate(first if k == 0 else self.world(rng))
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.monotonic() >= deadline:
                 break
         return {a: root.edges[a][0] for a in legal}
 
@@ -211,6 +212,12 @@ class AlphaZeroPlayer(BasePlayer):
         self.name = "alphazero"
         self.trace: Trace | None = None  # self-play: each searched decision's observation and visit shares
         self.decisions = 0
+        self.until = 0.0  # the player protocol's limit for this decision (time.monotonic()), 0: none
+
+    def limit_time(self, seconds: float, since: float) -> None:
+        """The host gives this decision `seconds` from `since`: the search stops at SEARCH_SHARE of them
+        (as the other searching players do, ismcts.py), whatever its own budget."""
+        self.until = since + seconds * SEARCH_SHARE if seconds > 0 else 0.0
 
     def start_game(self, seat: int) -> None:
         self.decisions = 0
@@ -218,8 +225,9 @@ class AlphaZeroPlayer(BasePlayer):
     def choose(self, view: PlayerView, legal: Sequence[int], rng: random.Random) -> int:
         if len(legal) == 1:
             return legal[0]
-        started = time.perf_counter()
-        deadline = started + self.config.seconds if self.config.seconds > 0 else None
+        limits = [time.monotonic() + self.config.seconds] if self.config.seconds > 0 else []
+        limits += [self.until] if self.until > 0 else []
+        deadline = min(limits) if limits else None
         search = Search(self.net, view, self.rules, self.config)
         visits = search.run(legal, rng, deadline)
         counts = [visits[a] for a in legal]
