@@ -14,7 +14,7 @@ hand, the public facts, never the other hand or the supply order (in the sampled
 
 The move played is the most visited root action (self-play: drawn in proportion to the visits for the first
 moves, with Dirichlet noise on the root's prior, scripts/train_alphazero.py). Parameters:
-`simulations=N` (a decision's budget, default 64), `seconds=S` (a time budget instead; with both, the first
+`simulations=N` (a decision's budget, default 32, as in training), `seconds=S` (a time budget instead; with both, the first
 reached), `c=C` (the exploration constant, default 1.5), `net=PATH` (a net written by the training script in
 place of the shipped one). A decision with one legal action is answered without search.
 """
@@ -40,7 +40,7 @@ from .ismcts import SEARCH_SHARE
 from .params import read_params
 from .sampling import WorldSampler, second_supply_composition
 
-DEFAULT_SIMULATIONS = 64
+DEFAULT_SIMULATIONS = 32  # as in self-play (scripts/train_alphazero.py --simulations)
 DEFAULT_C = 1.5
 
 
