@@ -15,8 +15,8 @@ hand, the public facts, never the other hand or the supply order (in the sampled
 The move played is the most visited root action (self-play: drawn in proportion to the visits for the first
 moves, with Dirichlet noise on the root's prior, scripts/train_alphazero.py). Parameters:
 `simulations=N` (a decision's budget, default 32, as in training), `seconds=S` (a time budget instead;
-with both, the first reached), `c=C` (the exploration constant, default 1.5), `net=PATH` (a net written by the training script in
-place of the shipped one). A decision with one legal action is answered without search.
+with both, the first reached), `c=C` (the exploration constant, default 1.5), `net=PATH` (a net written
+by the training script in place of the shipped one). A decision with one legal action is answered without search.
 """
 
 from __future__ import annotations
