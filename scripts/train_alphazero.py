@@ -22,7 +22,8 @@ It stops after `--iterations` (0: no limit) or when `--minutes` of wall clock ar
 give the same games and the same weights on one machine (the games from seeded generators, iteration k's
 from `--seed` + k; the fit's sums through NumPy's BLAS, whose last bits can differ on another machine or
 BLAS build). `--out` gets the net (JSON, alphazero_net.py's format), its `about` the command, the seed,
-every parameter, the games, samples, iterations, the minutes spent and each iteration's losses.
+every parameter (`parameters`), the games, samples and iterations in all, the minutes spent and each
+iteration's losses.
 """
 
 from __future__ import annotations
@@ -166,7 +167,7 @@ def train(args: argparse.Namespace, command: str) -> PolicyValueNet:
     buffer: deque[Sample] = deque(maxlen=args.buffer)
     history: list[dict[str, Any]] = []
     recipe = {k: v for k, v in vars(args).items() if k not in ("out", "ray", "address")}
-    about: dict[str, Any] = {"command": command, **recipe}
+    about: dict[str, Any] = {"command": command, "parameters": recipe}  # the totals below: games, iterations
     net = trainer.net(about)
     games = samples = 0
     iteration = 0

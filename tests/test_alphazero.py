@@ -245,7 +245,8 @@ def test_training_lowers_the_loss_and_repeats_itself_for_a_seed(tmp_path: Path) 
     a = json.loads((tmp_path / "a.json").read_text("utf-8"))
     b = json.loads((tmp_path / "b.json").read_text("utf-8"))
     assert a["weights"] == b["weights"]
-    assert a["about"]["iterations"] == 2 and a["about"]["games"] == 4
+    assert a["about"]["iterations"] == 2 and a["about"]["games"] == 4  # in all
+    assert a["about"]["parameters"]["games"] == 2 and a["about"]["parameters"]["steps"] == 40
     assert a["about"]["command"].startswith("scripts/train_alphazero.py --iterations 2")
     other = json.loads(
         (tmp_path / "c.json").read_text("utf-8")
