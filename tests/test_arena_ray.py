@@ -101,3 +101,17 @@ def test_selfplay_through_a_ray_head_on_loopback_gives_the_local_records(
     remote, remote_records = outputs(capsys, [*argv, "--ray", ray_head], tmp_path / "ray")
     assert remote.replace(str(tmp_path / "ray"), "DIR") == local.replace(str(tmp_path / "local"), "DIR")
     assert len(local_records) == 3 and remote_records == local_records
+
+
+def test_alphazero_training_through_a_ray_head_gives_the_local_net(ray_head: str, tmp_path: Path) -> None:
+    """scripts/train_alphazero.py --ray ADDRESS: its self-play games as Ray tasks, the same net as at home."""
+    from script_modules import load_script
+
+    script = load_script("train_alphazero")
+    args = ["--iterations", "2", "--games", "3", "--simulations", "4", "--steps", "10", "--hidden", "16"]
+    assert script.main([*args, "--out", str(tmp_path / "local.json")]) == 0
+    assert script.main([*args, "--out", str(tmp_path / "ray.json"), "--ray", ray_head]) == 0
+    local = json.loads((tmp_path / "local.json").read_text("utf-8"))
+    remote = json.loads((tmp_path / "ray.json").read_text("utf-8"))
+    assert remote["weights"] == local["weights"]
+    assert remote["about"]["history"][-1]["samples"] == local["about"]["history"][-1]["samples"] > 0

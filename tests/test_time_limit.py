@@ -1,7 +1,7 @@
 """Searching players keep to the time the player protocol gives them (FORMATS.md: `seconds` per decision),
 on a busy machine too: with one core kept busy by another process, the time from sending `act` to reading
 the answer is measured at the host, for the expert (two worker processes; 2 s, as in the match that found
-it going over), ismcts, pimc and textbook. The
+it going over), ismcts, pimc, textbook and alphazero. The
 spec allows 10% over `seconds`; the players aim to stop their search at 75% of it (SEARCH_SHARE), so the
 check has that margin for a loaded machine's delays rather than a tight timing bound."""
 
@@ -47,6 +47,7 @@ def busy_core() -> Iterator[None]:
         ("ismcts:seconds=5,workers=2", 1.5, 2),
         ("pimc:seconds=5", 1.5, 2),
         ("textbook:seconds=5", 1.5, 2),
+        ("alphazero:seconds=5", 1.5, 2),
     ],
 )
 def test_search_players_keep_to_the_protocols_seconds_on_a_busy_core(

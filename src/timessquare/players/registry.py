@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..errors import TimesSquareError
 from ..variants import DEFAULT_RULES, Rules
-from . import heuristic, ismcts, learned, levels, pimc, random_player, textbook
+from . import alphazero, heuristic, ismcts, learned, levels, pimc, random_player, textbook
 from .base import Player
 from .params import parse_spec
 
@@ -22,6 +22,7 @@ _FACTORIES: dict[str, Factory] = {
     "random": random_player.make,
     "heuristic": heuristic.make,
     "learned": learned.make,
+    "alphazero": alphazero.make,
     "ismcts": ismcts.make,
     "pimc": pimc.make,
     "textbook": textbook.make,
