@@ -136,6 +136,14 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
     last_refusal_message = 0.0
     joined = False
     join_by = time.monotonic() + join_seconds
+
+    def note_join() -> None:
+        """Joined once it is in a room, even if what follows the join (chat, offers) then failed."""
+        nonlocal joined
+        if not joined and (connection.room is not None or connection.reading_back):
+            joined = True
+            on_join()
+
     try:
         while True:
             if joined:
@@ -166,15 +174,15 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
                 kind = type(message).__name__.lower()
                 MESSAGES.labels(kind).inc()
                 MESSAGE_SECONDS.labels(kind).observe(time.perf_counter() - began)
-                if not joined and connection.room is not None:
-                    joined = True
-                    on_join()
+                note_join()
             except ProtocolError as e:
+                note_join()
                 connection.send(e.to_message())
                 if isinstance(e, NoSuchGame):  # the one error that closes: there is no game to join
                     await _close_after_sending(connection, pump, CLOSE_NOT_FOUND)
                     return joined
             except DatabaseUnavailable as e:
+                note_join()
                 unavailable.warning("the socket of game %s: %s", game_id, e)
                 if connection.room is not None:  # joined: the game is in memory, the socket goes on
                     connection.send(messages.error("busy", "the database does not answer: try again in a moment"))
@@ -184,6 +192,7 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
                 await _close_after_sending(connection, pump, CLOSE_TOO_SLOW)
                 return joined
             except Exception:
+                note_join()
                 socket.app.state.internal_errors += 1
                 log.exception("unexpected failure on the socket of game %s", game_id)
                 connection.send(messages.error("busy", "something went wrong on the server; nothing was changed"))
