@@ -146,6 +146,7 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
 
     try:
         while True:
+            note_join()  # after the last message, whatever it ended in
             if joined:
                 frame = await socket.receive()
             else:
@@ -174,9 +175,7 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
                 kind = type(message).__name__.lower()
                 MESSAGES.labels(kind).inc()
                 MESSAGE_SECONDS.labels(kind).observe(time.perf_counter() - began)
-                note_join()
             except ProtocolError as e:
-                note_join()
                 connection.send(e.to_message())
                 if isinstance(e, NoSuchGame):  # the one error that closes: there is no game to join
                     await _close_after_sending(connection, pump, CLOSE_NOT_FOUND)
@@ -192,7 +191,6 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
                 await _close_after_sending(connection, pump, CLOSE_TOO_SLOW)
                 return joined
             except Exception:
-                note_join()
                 socket.app.state.internal_errors += 1
                 log.exception("unexpected failure on the socket of game %s", game_id)
                 connection.send(messages.error("busy", "something went wrong on the server; nothing was changed"))
