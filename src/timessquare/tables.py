@@ -247,8 +247,9 @@ def next_turn_key(action: Action, turn_key: int, rules: Rules) -> int:
 
 # Caches of boards seen, cleared when full: a long-running process (a server, its workers) sees some 600 new
 # boards a game and would otherwise grow by tens of MB an hour (issue 31's soak); a mask not cached is cheap.
-BOARD_MASKS_KEPT = 1 << 16  # about 7 MB
-ID_LISTS_KEPT = 1 << 13  # about 2 MB
+BOARD_MASKS_KEPT = 1 << 13  # about 1 MB: a search's boards, not an hour's (issue 31's soak)
+ID_LISTS_KEPT = 1 << 11  # about 0.5 MB
+LURE_PARTS_KEPT = 1 << 13  # of 17^4 possible boards of Sue, the guards and Hal
 
 
 class RuleTables:
@@ -324,6 +325,8 @@ class RuleTables:
         key = ((sue * 17 + low) * 17 + high) * 17 + hal
         part = self._lure_cache.get(key)
         if part is None:
+            if len(self._lure_cache) > LURE_PARTS_KEPT:
+                self._lure_cache.clear()
             part = self._lure_cache[key] = self._part(self._lure_actions, [sue, low, high, hal, 0], A)
         return part
 

@@ -85,7 +85,7 @@ class LegalAction:
     destinations: dict[str, int]
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 11)  # a few hundred KB: the boards of the games at hand
 def _legal_action(aid: int, board: tuple[tuple[str, int], ...], lang: str, catalogs: str | None) -> LegalAction:
     """Action `aid` as a choice on `board`, in words of `lang` (from the translators' folder `catalogs`, if
     set). The same boards come back turn after turn (a trade keeps the board; the street has few positions),

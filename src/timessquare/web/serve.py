@@ -20,6 +20,7 @@ from typing import Any
 from ..errors import TimesSquareError
 from ..variants import Rules
 from .guards.limits import QuietClientNoise, raise_open_file_limit, socket_capacity
+from .memory import keep_trimming, limit_arenas
 from .metrics import serve_metrics
 from .storage import default_database_url, dialect_name, parse_database_url
 
@@ -121,6 +122,7 @@ def run_server(
     from .app import Settings, create_app
     from .wsprotocol import LenientTextProtocol
 
+    limit_arenas()  # before any thread starts: the workers inherit it
     url = database_url or default_database_url()
     check_database(url)
     files = raise_open_file_limit()  # each socket is an open file: the default of 1,024 is soon reached
@@ -134,6 +136,7 @@ def run_server(
         gc.collect()
         gc.freeze()
         gc.set_threshold(50_000, 20, 100)
+        keep_trimming()
         print(f"Times Square is ready at {address(host, real_port)} ({where(url)})", flush=True)
         if files < 4096:
             log.warning(

@@ -10,7 +10,7 @@ from typing import Any
 from ..storage.online_games import OnlineGame
 from .store import Account, OnlineStore
 
-CACHE = 10_000  # online games remembered (the stored row; a game not online is remembered as None)
+CACHE = 2_000  # online games remembered (the stored row; a game not online is remembered as None)
 
 
 class OnlineGames:

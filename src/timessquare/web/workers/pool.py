@@ -44,6 +44,7 @@ from ...players.hints import suggest
 from ...players.ismcts import SearchPlayer
 from ...variants import Rules
 from ...view import PlayerView
+from ..memory import keep_trimming
 from ..metrics import COMPUTER_WAIT, COMPUTER_WAITING
 from .fairness import FairQueue, Job
 
@@ -79,6 +80,7 @@ def _warm_up() -> None:
     server = parent.pid if parent is not None and parent.pid is not None else os.getppid()
     _killed_with_the_parent()
     threading.Thread(target=_leave_with_the_server, args=(server,), daemon=True).start()
+    keep_trimming()
 
 
 def _killed_with_the_parent() -> None:
