@@ -231,6 +231,14 @@ def test_a_mute_and_a_ban_reach_the_open_sockets_on_every_process(two: Cluster) 
             with pytest.raises(Exception):  # noqa: B017  (the close, however the library tells it)
                 await until(socket, lambda m: False)
             assert socket.close_code == 1008
+        for process in (s1, s2):  # her page would join again at once: her seat's token no longer does, anywhere
+            again = await connect(process.url.replace("http", "ws") + f"/ws/games/{game['id']}")
+            await again.send(json.dumps({"v": 1, "type": "join", "token": game["tokens"][her_seat], "lang": "en"}))
+            refused = await until(again, lambda m: m["type"] in ("state", "error"))
+            assert (refused["type"], refused.get("code")) == ("error", "forbidden")
+            await again.close()
+        await his_game.send(json.dumps({"v": 1, "type": "ping"}))  # his seat plays on
+        await until(his_game, lambda m: m["type"] == "pong")
         for socket in (his_lobby, his_game):
             await socket.close()
 

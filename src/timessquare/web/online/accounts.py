@@ -31,7 +31,7 @@ from .guard import current_account as current_account
 from .names import is_name, name_key, name_problem
 from .ratings import DISTINCT_OPPONENTS
 from .seat_renewal import new_seat_tokens
-from .store import Account, NameTaken
+from .store import BANNED, Account, NameTaken
 
 HASHER = PasswordHasher()  # argon2id with the library's recommended cost
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
@@ -160,7 +160,7 @@ async def log_in(request: Request) -> Response:
     if key is not None and not known:
         limits.succeeded(key)
     if account.banned:
-        raise ApiError(403, "banned", "this account is banned from this server")
+        raise ApiError(403, "banned", BANNED)
     return await _log_in(request, account, 200)
 
 

@@ -18,7 +18,7 @@ from ..storage.online_games import OnlineGame
 from .accounts_here import AccountsHere
 from .game_cache import OnlineGames
 from .room_hooks import REMEMBERED, OnlineRoomHooks
-from .store import OnlineStore
+from .store import BANNED, OnlineStore
 
 REMATCH = "rematch"
 Run = Callable[..., Awaitable[Any]]
@@ -42,6 +42,16 @@ class ClubRoomHooks(OnlineRoomHooks):
         account_id = None if game is None else game.accounts.get(SEAT_NAMES[seat])
         if self.here is not None:
             self.here.seat(room.id, seat, account_id, any(c.seat == seat for c in room.connections))
+
+    async def seat_refused(self, game_id: str, seat: int) -> str | None:
+        """A banned account's seat tokens no longer join its games (read now: the ban may be a minute old, and its
+        page would join again as soon as the ban closed its socket)."""
+        game = await self.games.game(game_id)
+        account_id = None if game is None else game.accounts.get(SEAT_NAMES[seat])
+        if account_id is None or self.here is None:
+            return None
+        banned, _ = (await self.run(self.here.store.flags, [account_id])).get(account_id, (False, False))
+        return BANNED if banned else None
 
     async def loaded(self, game_id: str) -> None:
         await super().loaded(game_id)

@@ -24,6 +24,7 @@ from . import lobby_chat
 from .lobby_news import LobbyNews
 from .lobby_wire import LobbyWire
 from .service import Online
+from .store import BANNED
 
 CLOSE_POLICY = 1008  # a banned account's socket: the page says why and does not come back
 
@@ -128,7 +129,7 @@ def install(online: Online, wire: LobbyWire, news: LobbyNews, chat: Chat, offers
 
 def close_sockets(online: Online, account_ids: set[int]) -> None:
     """Close every socket of these accounts on this process: their lobby sockets and their seats' game sockets."""
-    gone = messages.error("forbidden", "this account is banned from this server")
+    gone = messages.error("forbidden", BANNED)
     for listener in online.lobby:
         if listener.account_id in account_ids:
             listener.send(gone)

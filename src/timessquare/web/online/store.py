@@ -23,6 +23,8 @@ from .glicko2 import Rating
 from .ratings import REPEAT_DAYS, repeat_weight
 from .tournament_tables import tournament_pairings
 
+BANNED = "this account is banned from this server"  # what a banned account is told, at every door
+
 
 @dataclass(frozen=True)
 class Account:

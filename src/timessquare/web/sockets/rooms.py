@@ -79,6 +79,10 @@ class RoomHooks:
         counts the time away)."""
         return None
 
+    async def seat_refused(self, game_id: str, seat: int) -> str | None:
+        """Why the holder of a seat's token may not take it now (its account was banned), or None."""
+        return None
+
 
 class Member(Protocol):
     """A socket joined to a room (ws.py's `Connection`): its seat and language, whether it takes `update`
@@ -500,6 +504,9 @@ class Rooms:
                     "forbidden", "this link does not hold a seat in this game (join with no token to watch)"
                 )
             seat = SEAT_NAMES.index(found)
+            refused = await self.hooks.seat_refused(game_id, seat)
+            if refused is not None:
+                raise ProtocolError("forbidden", refused)
         if connection.room is not None and connection.room is not room:
             self.leave(connection)
         stale = True
