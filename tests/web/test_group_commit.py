@@ -167,3 +167,43 @@ def test_a_change_whose_own_write_fails_fails_alone_not_its_batch() -> None:
     assert [type(r).__name__ for r in results] == ["NoneType", "NoneType", "ValueError", "NoneType", "NoneType"]
     assert sorted(g for batch in store.batches for g in batch) == ["g0", "g1", "g3", "g4"]
     assert ["g1", "g2", "g3", "g4"] not in store.batches  # the batch that failed was written again one by one
+
+
+def test_while_moves_keep_coming_a_small_batch_waits_for_other_games_moves() -> None:
+    store = FakeStore()
+    database = Database(store)  # type: ignore[arg-type]
+
+    async def main() -> None:
+        await database.append(append("g0"))  # a batch was just written: moves are coming
+        arrived: list[asyncio.Future[None]] = []
+
+        async def window(seconds: float) -> None:  # another game's move comes while the batch waits
+            assert seconds == database.WINDOW_SECONDS
+            arrived.append(asyncio.ensure_future(database.append(append("g2"))))
+            await asyncio.sleep(0)
+
+        database._wait = window
+        await database.append(append("g1"))
+        await arrived[0]
+        database.close()
+
+    run(main())
+    assert store.batches == [["g0"], ["g1", "g2"]]  # one commit for both
+
+
+def test_a_lone_move_after_a_quiet_moment_is_written_without_waiting() -> None:
+    store = FakeStore()
+    database = Database(store)  # type: ignore[arg-type]
+    waited: list[float] = []
+
+    async def window(seconds: float) -> None:
+        waited.append(seconds)
+
+    database._wait = window
+
+    async def main() -> None:
+        await database.append(append("g1"))
+        database.close()
+
+    run(main())
+    assert waited == [] and store.batches == [["g1"]]
