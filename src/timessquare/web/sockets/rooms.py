@@ -442,6 +442,12 @@ class Rooms:
         if room is not None and room.session.version < version:
             self.background(asyncio.create_task(room.catch_up(version), name=f"catch up {game_id}"))
 
+    def behind(self, game_id: str, version: int) -> bool:
+        """Whether a room here holds an older version of this game: asked by the change listener's thread, so it
+        only reads (a stale answer costs a needless look on the event loop, which `changed` makes again)."""
+        room = self.rooms.get(game_id)
+        return room is not None and room.session.version < version
+
     def changed_all(self) -> None:
         """Changes may have been missed (the listening connection was lost): read every room back."""
         for room in list(self.rooms.values()):

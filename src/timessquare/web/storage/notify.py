@@ -34,12 +34,17 @@ class ChangeListener:
         lost: Callable[[], None],
         channel: str = CHANNEL,
         parse: Callable[[str], tuple[Any, ...] | None] = parse,
+        wanted: Callable[..., bool] | None = None,
     ) -> None:
-        """`changed(*parse(payload))` on the event loop for each notice on `channel` (parse: None to skip)."""
+        """`changed(*parse(payload))` on the event loop for each notice on `channel` (parse: None to skip), if
+        `wanted(*parse(payload))`, which this thread asks (it may only read): every process hears every commit of
+        every process, its own included, and waking the event loop for each cost the processes more the more
+        of them there were."""
         self.conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self.changed = changed
         self.channel = channel
         self.parse = parse
+        self.wanted = wanted
         self.lost = lost  # every room may have missed changes: read them all back
         self.stop_event = threading.Event()
         self.thread: threading.Thread | None = None
@@ -68,7 +73,7 @@ class ChangeListener:
                     while not self.stop_event.is_set():
                         for notice in connection.notifies(timeout=POLL_SECONDS):
                             change = self.parse(notice.payload)
-                            if change is not None:
+                            if change is not None and (self.wanted is None or self.wanted(*change)):
                                 loop.call_soon_threadsafe(self.changed, *change)
             except Exception as e:  # the database is away: try again in a moment
                 first = False
