@@ -368,12 +368,12 @@ class GameSession:
 
     def log_words(self, lang: str) -> tuple[str, ...]:
         """The log in words of `lang`, each entry worded once whoever asks (the same for every seat)."""
-        projection = self._log_words.get(lang)
+        projection, length = self._log_words.get(lang), len(self.game.events)
         if projection is None:
             projection = self._log_words[lang] = Projection()
-        return projection.of(
-            len(self.game.events), lambda start, stop: [entry.text(lang) for entry in self.log_entries[start:stop]]
-        )
+        elif len(projection.made) == length:
+            return projection.made
+        return projection.of(length, lambda start, stop: [entry.text(lang) for entry in self.log_entries[start:stop]])
 
     def watch(self, seat: int | None, lang: str, watcher: Watcher) -> None:
         """Call `watcher` with `seat`'s update in `lang` after every change (the same update for every watcher)."""

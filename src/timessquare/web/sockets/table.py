@@ -216,10 +216,11 @@ class Table:
         """`log_documents`, a projection of the game's events (each entry made once per language: an entry
         never changes)."""
         self._same_session()
-        projection = self._log_documents.get(lang)
+        projection, session = self._log_documents.get(lang), self.session
         if projection is None:
             projection = self._log_documents[lang] = Projection()
-        session = self.session
+        elif len(projection.made) == session.log_length:
+            return projection.made
 
         def made(start: int, stop: int) -> list[dict[str, Any]]:
             log, texts = session.log_entries, session.log_words(lang)
