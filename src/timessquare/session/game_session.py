@@ -86,8 +86,8 @@ class LegalAction:
     destinations: dict[str, int]
 
 
+# each action's place in the notation's order, in which legal actions are offered (a sort key without a Python call)
 _NOTATION_ORDER = {a: rank for rank, a in enumerate(sorted(range(len(ACTIONS)), key=lambda a: ACTIONS[a].notation))}
-# each action's place in the order of the notation (legal actions are offered in it)
 
 
 @lru_cache(maxsize=1 << 11)  # a few hundred KB: the boards of the games at hand
