@@ -10,12 +10,13 @@ from .chance import sample_chance
 from .errors import TimesSquareError
 from .events import CHARLIE as CHARLIE_STEP
 from .events import DRAW, MOVE, OVER, SHUFFLE, TO_MOVE, Event
+from .history import Projection
 from .outcome import Outcome
 from .position import to_document
 from .state import State, new_game
 from .variants import DEFAULT_RULES, Rules
 from .view import SHUFFLE as SHUFFLE_ENTRY
-from .view import PlayerView
+from .view import PlayerView, public_moves
 
 
 class Game:
@@ -29,6 +30,8 @@ class Game:
 
     `events` is what every action did, as values (events.py), in order: the game's own account of itself,
     which the log, the replays and the network read (a draw's cards included: show each seat `seen_by`).
+    `moves` (the record) and `events` are the game's one history, each appended to once per change, here;
+    anything else made of it (`public_moves`, the session's log) is a projection of them (history.py).
     """
 
     def __init__(self, state: State, players: dict[str, str] | None = None, rng: random.Random | None = None) -> None:
@@ -40,7 +43,7 @@ class Game:
         self.forfeit: dict[str, str] | None = None
         self.agreed: str | None = None  # "draw" or "aborted": the players stopped the game (R11.9)
         self.events: list[Event] = []
-        self.public_moves: list[str] = []  # `moves` as every seat may see them (a reshuffle's order gone)
+        self._public_moves: Projection[str] = Projection()
         self._before: _Before | None = None  # the action whose events wait for its chance outcome
 
     @classmethod
@@ -75,6 +78,14 @@ class Game:
     def legal_actions(self) -> list[str]:
         return [] if self.forfeit or self.agreed else self.state.legal_actions()
 
+    @property
+    def public_moves(self) -> tuple[str, ...]:
+        """`moves` as every seat may see them: a reshuffle's order gone (R10.2); made from `moves` once each."""
+        moves, made = self.moves, self._public_moves.made
+        if len(made) == len(moves):
+            return made
+        return self._public_moves.of(len(moves), lambda start, stop: public_moves(moves[start:stop]))
+
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` (0, 1, or None for a spectator) may know now (R10)."""
         return PlayerView.of(self.state, seat, self.public_moves, public=True)
@@ -100,13 +111,11 @@ class Game:
         """Give the chance event due its outcome (the reshuffle: the new supply in draw order), and record it."""
         self.state.apply_chance(outcome)
         self.moves.append(" ".join([SHUFFLE_ENTRY, *(CARD_CODES[c] for c in outcome)]))
-        self.public_moves.append(SHUFFLE_ENTRY)
         if self._before is not None and self.state.chance_due is None:
             self._settle(self._before)
 
     def _after(self, aid: int, before: _Before) -> None:
         self.moves.append(ACTIONS[aid].notation)
-        self.public_moves.append(ACTIONS[aid].notation)
         before.aid = aid
         if self.state.chance_due is None:
             self._settle(before)

@@ -35,7 +35,7 @@ def play_game(
     `turn_seconds`, if given, receives for each seat the thinking time of each of its turns: the sum of the
     `choose` times of the actions of that turn (a turn is every action from its first to its `end` or lure).
     """
-    play_out(GameSession(game, {0: players[0], 1: players[1]}, rng, words=False), turn_seconds)
+    play_out(GameSession(game, {0: players[0], 1: players[1]}, rng), turn_seconds)
     return game
 
 

@@ -44,7 +44,7 @@ class Table:
         seat_seconds: tuple[list[float], list[float]] = ([], [])
         players = {0: self.players[by_seat[0]], 1: self.players[by_seat[1]]}
         rng = random.Random(task.deal_seed * 2 + p1_seat)
-        session = GameSession(Game.new(task.deal_seed, self.rules, players=names), players, rng, words=False)
+        session = GameSession(Game.new(task.deal_seed, self.rules, players=names), players, rng)
         play_out(session, seat_seconds)
         outcome = session.outcome
         assert outcome is not None  # play_out returns only at the end

@@ -10,11 +10,12 @@ the game's `version`, before and after.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..events import Event
 from ..outcome import Outcome
 from .clock import Clock
-from .log import LogEntry
+from .log import LogEntry, entries_of
 
 ACTION = "action"  # a person's action, or several of one turn (a trade's discards and its `end`), or a computer's
 FORFEIT = "forfeit"  # a resignation, a computer's forfeit, a claim against a player who left
@@ -28,17 +29,22 @@ KINDS = (ACTION, FORFEIT, AGREED, TIME, CAUGHT_UP)
 class Change:
     """One accepted change. `moves` are the record's new entries from index `before` on (a reshuffle's order
     included: for storage, never for a seat); `events` what happened, whole (a draw's cards included: `seen_by`
-    is what one seat may know); `log` the same events as public log lines; `clock` the game's clock after the
-    change (None: the game has no clock); `outcome` how the game ended, once it has."""
+    is what one seat may know); `clock` the game's clock after the change (None: the game has no clock);
+    `outcome` how the game ended, once it has. Its `moves` and `events` are slices of the game's one history
+    (game.py); `log` is made from the events when asked."""
 
     kind: str
     before: int
     after: int
     moves: tuple[str, ...]
     events: tuple[Event, ...]
-    log: tuple[LogEntry, ...]
     clock: Clock | None
     outcome: Outcome | None
+
+    @cached_property
+    def log(self) -> tuple[LogEntry, ...]:
+        """The events as public log lines (a draw says how many cards, never which)."""
+        return tuple(entries_of(self.events))
 
     @property
     def first_ply(self) -> int:

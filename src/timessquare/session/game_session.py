@@ -32,6 +32,7 @@ from ..catalog import folder_read_once
 from ..errors import GameOverError, IllegalActionError, TimesSquareError
 from ..explain import Reason, illegal_reason
 from ..game import Game
+from ..history import Projection
 from ..outcome import RESIGNED, Outcome
 from ..players.base import Forfeit, Player
 from ..record import ReplayError, replay, to_record
@@ -83,6 +84,10 @@ class LegalAction:
     notation: str
     words: str
     destinations: dict[str, int]
+
+
+# each action's place in the notation's order, in which legal actions are offered (a sort key without a Python call)
+_NOTATION_ORDER = {a: rank for rank, a in enumerate(sorted(range(len(ACTIONS)), key=lambda a: ACTIONS[a].notation))}
 
 
 @lru_cache(maxsize=1 << 11)  # a few hundred KB: the boards of the games at hand
@@ -147,8 +152,6 @@ class GameSession:
         game: Game,
         players: Mapping[int, Player] | None = None,
         rng: random.Random | None = None,
-        log: list[LogEntry] | None = None,
-        words: bool = True,
         computers: Mapping[int, str] | None = None,
     ) -> None:
         self.game = game
@@ -156,8 +159,6 @@ class GameSession:
         names = {seat: game.players.get(SEAT_NAMES[seat], SEAT_NAMES[seat]) for seat in self.players}
         self.computers: dict[int, str] = {**names, **(computers or {})}
         self.rng = rng if rng is not None else random.Random()
-        self.log: list[LogEntry] = list(log or [])
-        self.words = words  # keep the log in words (self-play between computers goes faster without)
         self.listeners: list[Listener] = []  # told each change
         self.clock: Clock | None = None  # the game's clock, if it has one (data: read with `now`)
         self.now: Callable[[], datetime] = system_now  # the time a change happens (tests inject theirs)
@@ -165,7 +166,8 @@ class GameSession:
         self._views: dict[int | None, PlayerView] = {}  # this version's views, built once each
         self._updates: dict[tuple[int | None, str], SeatUpdate] = {}  # this version's updates
         self._built_at = self.version  # the version they belong to
-        self._log_words: dict[str, list[str]] = {}  # the log in words, by language, kept as it grows
+        self._log: Projection[LogEntry] = Projection()  # the game's events as log lines
+        self._log_words: dict[str, Projection[str]] = {}  # ... and in words, by language
         self._started = False
         self._finished = False
 
@@ -186,7 +188,7 @@ class GameSession:
         `rng`: the computers' generator (default: `deal`)."""
         deal = deal if deal is not None else random.Random()
         game = Game.new(rules=rules, players=dict(seats), rng=deal)
-        return cls._seated(game, rng if rng is not None else deal, make_player, [])
+        return cls._seated(game, rng if rng is not None else deal, make_player)
 
     @classmethod
     def from_record(
@@ -198,8 +200,8 @@ class GameSession:
         make_player: MakePlayer | None = None,
         seats: Mapping[str, str] | None = None,
     ) -> GameSession:
-        """A stored game (FORMATS.md), replayed once, move by move (FormatError / ReplayError on a bad record),
-        with its log from the events the replay recorded. `deal` draws the reshuffle still to come; `seats`:
+        """A stored game (FORMATS.md), replayed once, move by move (FormatError / ReplayError on a bad record):
+        its log is the events the replay recorded. `deal` draws the reshuffle still to come; `seats`:
         new record names for the seats (a different computer player to continue with); `make_player` and
         `rng` as for `new`."""
         return cls.from_game(replay(record, rules), deal, rng, make_player, seats)
@@ -229,15 +231,13 @@ class GameSession:
         game.rng = deal if deal is not None else random.Random()
         if seats is not None:
             game.players = dict(seats)
-        return cls._seated(game, rng, make_player, entries_of(game.events))
+        return cls._seated(game, rng, make_player)
 
     @classmethod
-    def _seated(
-        cls, game: Game, rng: random.Random | None, make_player: MakePlayer | None, log: list[LogEntry]
-    ) -> GameSession:
+    def _seated(cls, game: Game, rng: random.Random | None, make_player: MakePlayer | None) -> GameSession:
         computers = {i: name for i, name in enumerate(game.players[s] for s in SEAT_NAMES) if name not in PEOPLE}
         players = {} if make_player is None else {i: make_player(n, game.rules) for i, n in computers.items()}
-        return cls(game, players, rng, log, computers=computers)
+        return cls(game, players, rng, computers=computers)
 
     # ----------------------------------------------------------------- what anyone may ask
 
@@ -329,8 +329,8 @@ class GameSession:
         return update
 
     def _fresh(self) -> None:
-        """Forget the views and updates of an older version (the game changed without the session: a test,
-        a tool; the session's own changes forget them in `_changed`)."""
+        """Forget the views and updates of an older version: they are cached by version, whoever changed the
+        game (the session, or a test or a tool without it)."""
         if self._built_at != self.version:
             self._views.clear()
             self._updates.clear()
@@ -342,20 +342,38 @@ class GameSession:
             legal: tuple[LegalAction, ...] = ()
             if seat is not None:
                 board = tuple(view.figures.items())
-                legal = tuple(
-                    _legal_action(a, board, lang, catalogs)
-                    for a in sorted(self.legal_ids(seat), key=lambda a: ACTIONS[a].notation)
-                )
+                ids = sorted(self.legal_ids(seat), key=_NOTATION_ORDER.__getitem__)
+                legal = tuple([_legal_action(a, board, lang, catalogs) for a in ids])
             words, outcome = self.log_words(lang), self.outcome
             ending = ending_words(outcome, lang)
-        return SeatUpdate(seat, lang, self.version, view, legal, tuple(self.log), tuple(words), outcome, ending)
+        return SeatUpdate(seat, lang, self.version, view, legal, self.log_entries, words, outcome, ending)
 
-    def log_words(self, lang: str) -> list[str]:
+    @property
+    def log(self) -> list[LogEntry]:
+        """The public log: one line for each of the game's events (a draw says how many cards, never which)."""
+        return list(self.log_entries)
+
+    @property
+    def log_entries(self) -> tuple[LogEntry, ...]:
+        """`log`, as the projection of the game's events it is, made once per event (history.py)."""
+        events, made = self.game.events, self._log.made
+        if len(made) == len(events):
+            return made
+        return self._log.of(len(events), lambda start, stop: entries_of(events[start:stop]))
+
+    @property
+    def log_length(self) -> int:
+        """How many lines the log has (one per event), without making them."""
+        return len(self.game.events)
+
+    def log_words(self, lang: str) -> tuple[str, ...]:
         """The log in words of `lang`, each entry worded once whoever asks (the same for every seat)."""
-        words = self._log_words.setdefault(lang, [])
-        if len(words) < len(self.log):
-            words += [entry.text(lang) for entry in self.log[len(words) :]]
-        return words
+        projection, length = self._log_words.get(lang), len(self.game.events)
+        if projection is None:
+            projection = self._log_words[lang] = Projection()
+        elif len(projection.made) == length:
+            return projection.made
+        return projection.of(length, lambda start, stop: [entry.text(lang) for entry in self.log_entries[start:stop]])
 
     def watch(self, seat: int | None, lang: str, watcher: Watcher) -> None:
         """Call `watcher` with `seat`'s update in `lang` after every change (the same update for every watcher)."""
@@ -591,26 +609,19 @@ class GameSession:
         before, first_event = self.version, len(self.game.events)
         change()
         events = tuple(self.game.events[first_event:])
-        log = tuple(entries_of(events)) if self.words else ()
         if clock is not None:
             self.clock = clock
         elif self.clock is not None and now is not None:
             to_move = self.to_move
             clock = self.clock
             self.clock = clock.stopped(now) if to_move is None else clock.turn_passed(SEAT_NAMES[to_move], now)
-        made = Change(
-            kind, before, self.version, tuple(self.game.moves[before:]), events, log, self.clock, self.outcome
-        )
+        made = Change(kind, before, self.version, tuple(self.game.moves[before:]), events, self.clock, self.outcome)
         self._changed(made)
         return made
 
     def _changed(self, change: Change) -> None:
-        """After every change: the views and updates of the last version go, then the listeners and watchers
-        hear of it."""
-        self.log += change.log
-        self._views.clear()
-        self._updates.clear()
-        self._built_at = self.version
+        """After every change: the listeners and watchers hear of it (the views and updates of the last version
+        are forgotten as the version moves on: `_fresh`)."""
         if self.game.is_over:
             self.finish()
         for listener in self.listeners:

@@ -53,11 +53,10 @@ class Session:
         humans: tuple[bool, bool],
         players: dict[int, Player],
         rng: random.Random,
-        log: list[LogEntry] | None = None,
     ) -> None:
         """A game at the screen as it stands (`new` and `from_record` make the usual ones)."""
         computers = {seat: game.players.get(SEAT_NAMES[seat], "computer") for seat in (0, 1) if not humans[seat]}
-        self._seat(GameSession(game, players, rng, log, computers=computers))
+        self._seat(GameSession(game, players, rng, computers=computers))
 
     @classmethod
     def _around(cls, core: GameSession) -> Session:

@@ -130,7 +130,7 @@ class Room:
     def send_state(self, connection: Member) -> None:
         """The whole game to one socket (on joining, on asking, after a stale action), noted as what it has."""
         connection.send(self.state_message(connection.seat, connection.lang))
-        connection.seen = (self.session.version, len(self.session.log))
+        connection.seen = (self.session.version, self.session.log_length)
 
     def broadcast(self, changed: bool = False, change: Change | None = None) -> None:
         """Tell every socket what changed: a `change` (`change`'s events, the view's new fields, the clock) to
@@ -140,7 +140,7 @@ class Room:
         built and encoded once per seat, language and form, whoever else listens."""
         table = self.table
         extra: dict[str, Any] | None = None
-        version, length = self.session.version, len(self.session.log)
+        version, length = self.session.version, self.session.log_length
         built: dict[tuple[int | None, str, str, int], str | None] = {}
         for connection in list(self.connections):
             seen_version, seen_log = connection.seen

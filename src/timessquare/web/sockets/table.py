@@ -17,6 +17,7 @@ from ...cards import CARD_CODES, SEAT_NAMES
 from ...catalog import words
 from ...errors import GameOverError, InvalidActionError, TimesSquareError
 from ...events import Event
+from ...history import Projection
 from ...outcome import Termination
 from ...session import (
     GameSession,
@@ -56,7 +57,7 @@ class Table:
         self._views_at = -1
         self._previous: dict[int | None, dict[str, Any]] = {}  # ... and the last version's (a change's `view`)
         self._previous_at = -1
-        self._log_documents: dict[str, list[dict[str, Any]]] = {}  # the log as sent, by language
+        self._log_documents: dict[str, Projection[dict[str, Any]]] = {}  # the log as sent, by language
         self._built_for = session
 
     # ------------------------------------------------------------ making one
@@ -144,7 +145,7 @@ class Table:
         message = self._seat_fields(seat, lang, thinking, rematch)
         message["type"] = "update"
         message["log_from"] = log_from
-        message["log"] = self.log_documents(lang)[log_from:]
+        message["log"] = list(self._log_documents_of(lang)[log_from:])
         return message
 
     def change_message(
@@ -208,15 +209,24 @@ class Table:
         return document
 
     def log_documents(self, lang: str) -> list[dict[str, Any]]:
-        """The public log as the protocol sends it in `lang`: each entry made once per language, kept as the
-        log grows (an entry never changes)."""
+        """The public log as the protocol sends it in `lang`."""
+        return list(self._log_documents_of(lang))
+
+    def _log_documents_of(self, lang: str) -> tuple[dict[str, Any], ...]:
+        """`log_documents`, a projection of the game's events (each entry made once per language: an entry
+        never changes)."""
         self._same_session()
-        documents = self._log_documents.setdefault(lang, [])
-        log = self.session.log
-        if len(documents) < len(log):
-            texts = self.session.log_words(lang)
-            documents += [entry_document(log[i], texts[i], lang) for i in range(len(documents), len(log))]
-        return documents
+        projection, session = self._log_documents.get(lang), self.session
+        if projection is None:
+            projection = self._log_documents[lang] = Projection()
+        elif len(projection.made) == session.log_length:
+            return projection.made
+
+        def made(start: int, stop: int) -> list[dict[str, Any]]:
+            log, texts = session.log_entries, session.log_words(lang)
+            return [entry_document(log[i], texts[i], lang) for i in range(start, stop)]
+
+        return projection.of(session.log_length, made)
 
     def _same_session(self) -> None:
         """Forget what was built for another session (a game read back, or rebuilt, in place)."""
