@@ -95,3 +95,26 @@ def test_a_tournament_is_checked_and_one_without_players_is_called_off(online: T
     assert {t["status"] for t in listed} == {"cancelled"}  # only its creator joined
     assert online.get("/api/tournaments/nosuchtournament").status_code == 404
     assert {t["created_by"] for t in listed} == {"Alice"}
+
+
+def test_a_round_whose_pairer_died_before_pairing_anybody_is_paired_again(online: TestClient, clock: FakeClock) -> None:
+    bots = [Person(online, f"Bot{n}", bot=True) for n in range(2)]
+    body = {"name": "Crash Swiss", "control": "5+3", "rounds": 1, "starts_at": iso(clock, minutes=1)}
+    tid = bots[0].post("/api/tournaments", body).json()["tournament"]["id"]
+    for bot in bots:
+        assert bot.post(f"/api/tournaments/{tid}/join").status_code == 200
+    clock.advance(minutes=1)
+    store = online.app.state.tournaments.store  # type: ignore[attr-defined]
+    # Another process claimed the first round and died before it paired anybody.
+    assert store.claim_round(tid, 0, "running", clock.moment)
+
+    def now_shown() -> tuple[str, int, int]:
+        t = online.get(f"/api/tournaments/{tid}").json()
+        return t["status"], t["round"], sum(len(r["games"]) for r in t["pairings"])
+
+    sweep(online)
+    assert now_shown() == ("running", 1, 0)  # it may still be pairing: left alone
+    clock.advance(seconds=61)
+    sweep(online)  # given back
+    sweep(online)  # and paired again
+    assert now_shown() == ("running", 1, 1)

@@ -194,12 +194,29 @@ class TournamentStore:
         with self.engine.connect() as c:
             return [Pairing(r.round, r.white, r.black, r.game_id, r.result) for r in c.execute(query)]
 
-    def claim_round(self, tid: str, current: int, status: str) -> bool:
-        """Move the tournament from round `current` to the next (status `status`); False if another did."""
+    def claim_round(self, tid: str, current: int, status: str, now: datetime) -> bool:
+        """Move the tournament from round `current` to the next (status `status`), claimed `now` by the caller to
+        pair it; False if another did."""
         t = tournaments.c
         with self.engine.begin() as c:
             moved = c.execute(
-                update(tournaments).where(t.id == tid, t.round == current).values(round=current + 1, status=status)
+                update(tournaments)
+                .where(t.id == tid, t.round == current)
+                .values(round=current + 1, status=status, round_claimed_at=now)
+            ).rowcount
+        return moved == 1
+
+    def release_round(self, tid: str, round_: int, claimed_before: datetime) -> bool:
+        """Give back round `round_` when it was claimed before `claimed_before` and nobody was paired in it: the
+        process that claimed it died while pairing. The tournament is back where it was before the claim (open
+        before its first round), so the next look pairs the round again. False when that is not so."""
+        t, p = tournaments.c, tournament_pairings.c
+        paired = select(p.tournament_id).where(p.tournament_id == tid, p.round == round_).exists()
+        with self.engine.begin() as c:
+            moved = c.execute(
+                update(tournaments)
+                .where(t.id == tid, t.round == round_, t.round_claimed_at <= claimed_before, ~paired)
+                .values(round=round_ - 1, status="open" if round_ == 1 else "running", round_claimed_at=None)
             ).rowcount
         return moved == 1
 

@@ -1,4 +1,5 @@
-"""The tables of Swiss tournaments (tournaments.py), in the one metadata; migration 0006_club creates them."""
+"""The tables of Swiss tournaments (tournaments.py), in the one metadata; migration 0006_club creates them
+(0009 and 0010 add columns)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ tournaments = Table(
     Column("starts_at", DateTime(timezone=True), nullable=False),
     Column("status", String(12), nullable=False),  # "open", "running", "finished", "cancelled"
     Column("round", Integer, nullable=False),  # the round being played (0 before the start)
+    Column("round_claimed_at", DateTime(timezone=True), nullable=True),  # when a process took it to pair it
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_tournaments_status", "status", "starts_at"),
 )

@@ -33,6 +33,7 @@ MAX_ROUNDS = 9
 FIRST_MOVE = timedelta(seconds=30)  # real time, whatever the control, to take one's first action (R11.10)
 NOT_HERE = timedelta(seconds=5)  # a process without the game's room waits longer: the one with it ends it first
 NO_FIRST_MOVE = "made no first move in time"  # the forfeit's reason
+PAIRING_SECONDS = timedelta(seconds=60)  # a round claimed this long ago with nobody paired: its pairer died
 MAX_AHEAD = timedelta(days=30)
 NAME_CHARS = (3, 60)
 
@@ -66,7 +67,9 @@ class Tournaments:
                 await self._next_round(t)
                 continue
             paired = [p for p in await online.run(store.pairings, t.id) if p.round == t.round]
-            if not paired:  # claimed by a process that is pairing it now (its games are starting): not over
+            if not paired:  # claimed by a process that is pairing it now (its games are starting): not over,
+                # unless that process died before it paired anybody: then the round is given back and paired again
+                await online.run(store.release_round, t.id, t.round, online.now() - PAIRING_SECONDS)
                 continue
             games = [p.game_id for p in paired if p.game_id]
             done = await online.run(store.settled_count, games)
@@ -97,7 +100,7 @@ class Tournaments:
         except NoPairing:  # everyone has met everyone: the tournament ends early
             await online.run(store.end, t.id, "finished")
             return
-        if not await online.run(store.claim_round, t.id, t.round, "running"):
+        if not await online.run(store.claim_round, t.id, t.round, "running", online.now()):
             return  # another server process paired this round
         control = TimeControl.parse(t.control)
         for white, black in pairs:
