@@ -15,12 +15,14 @@ import ctypes
 import os
 import threading
 import time
+from functools import cache
 
 ARENAS = 2  # glibc's malloc pools per process (its default: eight per core)
 TRIM_SECONDS = 60.0
 M_ARENA_MAX = -8  # mallopt(3)
 
 
+@cache  # the library is looked up once, not on every trim
 def _libc() -> ctypes.CDLL | None:
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL("libc.so.6")

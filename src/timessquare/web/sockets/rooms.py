@@ -438,8 +438,8 @@ class Rooms:
         may be the catch-up of the version before, which does not know of this one (a change of ours in
         progress meets the newer version at its commit instead, and the room is read back: the catch-up then
         finds it broken and does nothing)."""
-        room = self.rooms.get(game_id)
-        if room is not None and room.session.version < version:
+        if self.behind(game_id, version):
+            room = self.rooms[game_id]
             self.background(asyncio.create_task(room.catch_up(version), name=f"catch up {game_id}"))
 
     def behind(self, game_id: str, version: int) -> bool:
