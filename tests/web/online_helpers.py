@@ -70,4 +70,3 @@ def each_plays_a_turn(seats: dict[str, Seat]) -> None:
         for seat in seats.values():
             if seat is not mover:
                 seat.until(lambda m: (m["type"] == "state" and bool(m["legal"])) or m.get("over") is not None)
-

@@ -262,6 +262,40 @@ def test_quick_pairing_and_the_lobby_socket(online: TestClient) -> None:
         assert bob.get("/api/lobby").json()["challenges"] == []  # his 3+2 seek ended with the game
 
 
+def _after_the_lobby(socket: Any) -> list[dict[str, Any]]:
+    """What a new lobby socket says besides the lobby, up to the answer to a keep-alive sent at once."""
+    socket.send_json({"v": 1, "type": "ping"})
+    said = []
+    while (message := socket.receive_json())["type"] != "pong":
+        said.append(message)
+    return [m for m in said if m["type"] != "lobby"]
+
+
+def test_a_lobby_socket_opened_again_hears_of_the_game_that_started_between_two_sockets(online: TestClient) -> None:
+    alice, bob = Person(online, "Alice"), Person(online, "Bob")
+    alice.use()
+    with online.websocket_connect("/ws/lobby") as socket:
+        heard_at = socket.receive_json()["at"]
+    assert online.post("/api/lobby/quick", json={"control": "5+3"}).status_code == 202
+    paired = bob.post("/api/lobby/quick", {"control": "5+3"}).json()  # while no socket of Alice's listens
+    alice.use()
+    with online.websocket_connect("/ws/lobby") as first:  # a page's first socket: nothing to catch up on
+        assert _after_the_lobby(first) == []
+    with online.websocket_connect("/ws/lobby?since=soon") as junk:  # a `since` that is no time: as the first
+        assert _after_the_lobby(junk) == []
+    with online.websocket_connect(f"/ws/lobby?since={heard_at}") as again:
+        [started] = _after_the_lobby(again)
+    assert started["type"] == "started" and started["id"] == paired["id"] and started["seat"] != paired["seat"]
+    assert online.get(started["url"]).status_code == 200
+    with online.websocket_connect("/ws/lobby") as socket:
+        later = socket.receive_json()["at"] + 5_000  # heard after the game started (and past the clocks' slack)
+    with online.websocket_connect(f"/ws/lobby?since={later}") as again:
+        assert _after_the_lobby(again) == []
+    bob.use()  # the other seat's page, had it missed it, would hear of it too
+    with online.websocket_connect(f"/ws/lobby?since={heard_at}") as his:
+        assert [m["seat"] for m in _after_the_lobby(his)] == [paired["seat"]]
+
+
 def test_the_computer_levels_are_in_the_lobby_and_rated(online: TestClient) -> None:
     alice = Person(online, "Alice")
     levels = online.get("/api/lobby").json()["computer"]

@@ -67,7 +67,6 @@ async def read_json(request: Request, fields: set[str]) -> dict[str, Any]:
     return data
 
 
-
 def seat_links(link: SeatLink) -> dict[str, Any]:
     """A new game's seat as the API answers it (web/games/starter.py makes the link)."""
     return game_links(link.game_id, link.seat, link.token, link.invite)

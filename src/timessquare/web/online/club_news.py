@@ -12,6 +12,8 @@ process tells its own sockets, from the database, the same way whichever process
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...cards import SEAT_NAMES
 from ..api.requests import game_links
 from ..sockets import messages
@@ -29,6 +31,13 @@ from .store import BANNED
 CLOSE_POLICY = 1008  # a banned account's socket: the page says why and does not come back
 
 
+async def started_message(online: Online, game_id: str, seat: str, who: int, tournament: str | None) -> dict[str, Any]:
+    """`started`: the account's seat link of a game that started for it (docs/web-protocol.md "The lobby socket")."""
+    token = await online.seat_tokens.of(game_id, seat, who)
+    extra = {} if tournament is None else {"tournament": tournament}
+    return {"type": "started", **game_links(game_id, seat, token, None), **extra}
+
+
 def install(online: Online, wire: LobbyWire, news: LobbyNews, chat: Chat, offers: Offers) -> None:
     async def started(game_id: str, seat: str, account_id: str, tournament: str | None = None) -> None:
         if not account_id.isdigit() or seat not in SEAT_NAMES:
@@ -36,9 +45,7 @@ def install(online: Online, wire: LobbyWire, news: LobbyNews, chat: Chat, offers
         who = int(account_id)
         if not any(listener.account_id == who for listener in online.lobby):
             return
-        token = await online.seat_tokens.of(game_id, seat, who)
-        extra = {} if tournament is None else {"tournament": tournament}
-        online.lobby.tell({"type": "started", **game_links(game_id, seat, token, None), **extra}, {who})
+        online.lobby.tell(await started_message(online, game_id, seat, who, tournament), {who})
 
     async def chat_line(line_id: str) -> None:
         found = await online.run(chat.store.line, int(line_id)) if line_id.isdigit() else None

@@ -1,6 +1,7 @@
 """The club's shared state in the database (storage/online_schema.py), read and written by every server
 process: who is online (`present_accounts`), quick pairing's seeks (rows of `challenges`, paired under the
-lock row of `club_locks`), and the flags the operator sets. Short blocking transactions, called from worker threads.
+lock row of `club_locks`), the flags the operator sets, and the games an account's lobby socket may have
+missed. Short blocking transactions, called from worker threads.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, Engine, and_, delete, func, insert, select, update
 
-from ..storage.online_schema import accounts, challenges, club_locks, present_accounts
+from ..storage.online_schema import accounts, challenges, club_locks, online_games, present_accounts
+from ..storage.schema import games
+from .tournament_tables import tournament_pairings
 
 QUICK_PAIRING = "quick_pairing"
 
@@ -119,3 +122,29 @@ class ClubStore:
                 )
             )
         return Seek(waiting=seek_id)
+
+    # ------------------------------------------------------------------ games started
+
+    def started_since(self, account_id: int, since: datetime) -> list[tuple[str, str, str | None]]:
+        """The account's games against another account started after `since` and not over, as (game, seat,
+        tournament or None): what a lobby socket that was not listening then has missed (lobby.py)."""
+        og, tp = online_games.c, tournament_pairings.c
+        query = (
+            select(og.game_id, og.account_a, tp.tournament_id)
+            .select_from(
+                online_games.join(games, games.c.id == og.game_id).outerjoin(
+                    tournament_pairings, tp.game_id == og.game_id
+                )
+            )
+            .where(
+                (og.account_a == account_id) | (og.account_b == account_id),
+                og.level.is_(None),
+                og.finished.is_(False),
+                games.c.status == "live",
+                games.c.created_at > since,
+            )
+            .order_by(games.c.created_at)
+        )
+        with self.engine.connect() as c:
+            rows = c.execute(query).all()
+        return [(row.game_id, "A" if row.account_a == account_id else "B", row.tournament_id) for row in rows]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from starlette.requests import Request
@@ -25,8 +26,10 @@ from ..games.starter import SeatLink
 from ..guards.limits import SocketCounts
 from ..guards.security import is_game_id
 from ..sockets.ws import admitted
+from ..storage.store import now as store_now
 from . import lobby_chat
 from .accounts import current_account
+from .club_news import started_message
 from .guard import refuse_cross_site, required_account
 from .lobby_listeners import LobbyListener
 from .lobby_news import LobbyNews
@@ -39,6 +42,8 @@ from .who_is_online import present
 
 MAX_OPEN = 3  # open challenges (seeks included) per account
 OFFERED = ("3+2", "5+3", "10+5", "15+10", "1d", "3d", "7d")  # the time controls the lobby offers
+MISSED_WINDOW = timedelta(minutes=2)  # how far back a reopened lobby socket hears of games it missed
+CLOCK_SLACK = timedelta(seconds=2)  # `at` came from one process's clock, the game's start from another's
 
 
 def _online(request: Request | WebSocket) -> Online:
@@ -98,7 +103,30 @@ async def tell_lobby_sockets(online: Online) -> None:
     challenges = await online.run(online.store.challenges)
     here = await present(online)
     for listener in online.lobby:
-        listener.send({"type": "lobby", **lobby_document(challenges, listener.account, here)})
+        listener.send(lobby_message(challenges, listener.account, here))
+
+
+def lobby_message(challenges: list[Challenge], account: Account | None, here: list[dict[str, Any]]) -> dict[str, Any]:
+    """`lobby` on the socket: the lobby, and the server's time (`at`, ms) that a reconnecting page gives back as
+    `since` to hear of the games it missed (`missed_starts`)."""
+    return {"type": "lobby", **lobby_document(challenges, account, here), "at": int(store_now().timestamp() * 1000)}
+
+
+async def missed_starts(socket: WebSocket, online: Online, listener: LobbyListener) -> None:
+    """A socket opened again (`?since=` the `at` of the last `lobby` its page heard) gets `started` for each game
+    of its account that started meanwhile: one that started while no socket of the page listened (between two
+    sockets, or while it reconnected) is not lost. At most `MISSED_WINDOW` back; a page's first socket has no
+    `since` and gets none."""
+    since = socket.query_params.get("since", "")
+    if listener.account is None or not since.isdigit() or len(since) > 15:
+        return
+    now = store_now()
+    moment = max(datetime.fromtimestamp(int(since) / 1000, UTC) - CLOCK_SLACK, now - MISSED_WINDOW)
+    if moment >= now:
+        return
+    who = listener.account.id
+    for game_id, seat, tournament in await online.run(online.club.started_since, who, moment):
+        listener.send(await started_message(online, game_id, seat, who, tournament))
 
 
 def _changed(request: Request) -> None:
@@ -295,7 +323,8 @@ async def _serve_lobby(socket: WebSocket) -> None:
         # one alone gets the lobby.
         if listener.account is None or not await online.here.update():
             challenges = await online.run(online.store.challenges)
-            listener.send({"type": "lobby", **lobby_document(challenges, listener.account, await present(online))})
+            listener.send(lobby_message(challenges, listener.account, await present(online)))
+        await missed_starts(socket, online, listener)
         said = await lobby_chat.history(chat)
         if said["messages"]:  # as in a game: nothing when nobody has spoken
             listener.send(said)

@@ -13,19 +13,29 @@ export function gameStarted(message, go = (url) => location.assign(url)) {
   go(keepTokenOfUrl(message.url));
 }
 
+/** The address of a lobby socket. `heardAt`: the server's time (`at`) in the last `lobby` this page heard, or null
+ * for its first socket; with it, the server tells this socket of the games that started since (while no socket
+ * of the page listened), so none is missed across a reconnection (docs/web-protocol.md "The lobby socket"). */
+export function lobbySocketUrl(heardAt, where = location) {
+  const scheme = where.protocol === "https:" ? "wss:" : "ws:";
+  const since = Number.isInteger(heardAt) ? `?since=${heardAt}` : "";
+  return `${scheme}//${where.host}/ws/lobby${since}`;
+}
+
 /** A lobby socket for a page that has none: `started` takes the player to the game, every other message goes
  * to `onMessage`; it reconnects with a growing delay, calling `onOpen` each time (to read what it missed). */
 export function watchLobby({ onMessage = () => {}, onOpen = () => {} } = {}) {
   let retry = 500;
+  let heardAt = null;
   const connect = () => {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
+    const socket = new WebSocket(lobbySocketUrl(heardAt));
     socket.onopen = () => {
       retry = 500;
       onOpen();
     };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
+      if (message.type === "lobby") heardAt = message.at;
       if (message.type === "started") gameStarted(message);
       else onMessage(message);
     };

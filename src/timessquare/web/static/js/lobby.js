@@ -9,7 +9,7 @@ import { challengesTo, newChallengeNews, setupAlerts } from "./alerts.js";
 import { lobbyChatMessage, setLobbyChatAccount, setupLobbyChat } from "./lobby-chat.js";
 import { t } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
-import { gameStarted } from "./game-started.js";
+import { gameStarted, lobbySocketUrl } from "./game-started.js";
 import { keepTokenOfUrl } from "./tokens.js";
 
 const $ = (id) => document.getElementById(id);
@@ -26,6 +26,7 @@ async function main() {
   let followingShown = false; // asked once the lobby is drawn (and again when the account changes)
   let socket = null;
   let retry = 500;
+  let heardAt = null; // the server's time in the last `lobby`: a new socket hears of the games started since
   const challengeNews = newChallengeNews(); // the challenges seen: a new one to me rings
   let chat = null; // the lobby chat (lobby-chat.js)
 
@@ -258,13 +259,13 @@ async function main() {
       socket.onclose = null;
       socket.close();
     }
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
+    socket = new WebSocket(lobbySocketUrl(heardAt));
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (lobbyChatMessage(chat, message)) return;
       if (message.type === "lobby") {
         retry = 500;
+        heardAt = message.at;
         lobbyState = message;
         challengesTo(challengeNews, account ? account.name : null, message.challenges);
         renderLobby();
