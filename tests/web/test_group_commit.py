@@ -207,3 +207,25 @@ def test_a_lone_move_after_a_quiet_moment_is_written_without_waiting() -> None:
 
     run(main())
     assert waited == [] and store.batches == [["g1"]]
+
+
+def test_the_moves_of_a_lone_game_never_wait_however_fast_they_come() -> None:
+    """Only other games' moves can join a commit: a game alone (two bots at full speed) waits for nobody."""
+    store = FakeStore()
+    database = Database(store)  # type: ignore[arg-type]
+    waited: list[float] = []
+
+    async def window(seconds: float) -> None:
+        waited.append(seconds)
+
+    database._wait = window
+
+    async def main() -> None:
+        for _ in range(5):
+            await database.append(append("g1"))
+        await database.append(append("g2"))  # another game now: g1 committed a moment ago, so g2 waits
+        database.close()
+
+    run(main())
+    assert store.batches == [["g1"]] * 5 + [["g2"]]
+    assert waited == [database.WINDOW_SECONDS]

@@ -34,11 +34,12 @@ class Database:
     BATCH = 256
     CALL_SECONDS = 4.0  # a call that takes longer is given up (its thread is left to finish): never a hang
     # A commit costs about as much for one game's move as for a dozen (the statements' setup, the flush, the
-    # hand-overs between threads). So while moves keep coming (the last commit ended under BUSY_SECONDS ago), a
-    # small batch waits WINDOW_SECONDS for the moves of other games before it is written, as PostgreSQL's
-    # commit_delay does: a few milliseconds more for a move, a good part of the server's processor time less
-    # per move at hundreds of games (docs/web.md). A lone game's move, after a quiet moment, is written at once.
-    WINDOW_SECONDS = 0.003
+    # hand-overs between threads). So while other games' moves keep coming (another game committed under
+    # BUSY_SECONDS ago), a small batch waits WINDOW_SECONDS for them before it is written, as PostgreSQL's
+    # commit_delay does: some milliseconds more for a move, a good part of the server's processor time less
+    # per move at hundreds of games (docs/web.md). A move with no other game about (a lone game, even a fast
+    # one between two bots) is written at once.
+    WINDOW_SECONDS = 0.010
     BUSY_SECONDS = 0.05
     SMALL_BATCH = 8
 
@@ -54,7 +55,7 @@ class Database:
             queue.SimpleQueue()
         )
         self._committer: threading.Thread | None = None
-        self._last_commit = float("-inf")  # the event loop's time when the last batch was written
+        self._committed: dict[str, float] = {}  # the games written under BUSY_SECONDS ago, and when (loop time)
         self._wait: Callable[[float], Awaitable[None]] = asyncio.sleep  # the window's wait (tests watch it)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
@@ -170,8 +171,7 @@ class Database:
         loop = asyncio.get_running_loop()
         while True:
             await self._wake.wait()
-            busy = loop.time() - self._last_commit < self.BUSY_SECONDS
-            if busy and len(self._pending) < self.SMALL_BATCH and self.WINDOW_SECONDS > 0:
+            if len(self._pending) < self.SMALL_BATCH and self.WINDOW_SECONDS > 0 and self._company(loop.time()):
                 await self._wait(self.WINDOW_SECONDS)  # the other games' moves join this commit
             self._wake.clear()
             while self._pending:
@@ -179,12 +179,13 @@ class Database:
                 try:
                     written = await self._commit([item for item, _ in batch])
                 except Exception as e:
-                    self._last_commit = loop.time()
                     for _, future in batch:
                         if not future.done():
                             future.set_exception(e)
                     continue
-                self._last_commit = loop.time()
+                at = loop.time()
+                for item, _ in batch:
+                    self._committed[item.game_id] = at
                 for (item, future), ok in zip(batch, written, strict=True):
                     if future.done():
                         continue
@@ -194,6 +195,14 @@ class Database:
                         future.set_result(None)
                     else:
                         future.set_exception(VersionConflict(f"game {item.game_id} changed meanwhile"))
+
+    def _company(self, now: float) -> bool:
+        """Whether a game other than those waiting to be written committed under BUSY_SECONDS ago (its next
+        move may well come within the window); forgets the games written longer ago."""
+        recent = {game: at for game, at in self._committed.items() if now - at < self.BUSY_SECONDS}
+        self._committed = recent
+        waiting = {item.game_id for item, _ in self._pending}
+        return any(game not in waiting for game in recent)
 
     def close(self) -> None:
         if self._writer is not None:
