@@ -15,7 +15,7 @@ import pytest
 from positions import make_state, play, position_document, step
 from timessquare.cards import CARD_CODES, CARD_COUNTS
 from timessquare.errors import FormatError
-from timessquare.position import FIELDS, dumps, from_document, loads, to_document
+from timessquare.position import FIELDS, dumps, from_document, hand_codes, loads, to_document
 from timessquare.state import State, new_game
 from timessquare.variants import DEFAULT_RULES, Rules
 
@@ -253,3 +253,11 @@ def test_a_finished_game_is_frozen_at_the_moment_it_ended() -> None:
     assert doc["turn"] == {"mode": "trade", "cards": ["G2", "G2", "G2"], "joker": None}
     assert doc["discard"] == [] and doc["supply_number"] == 2  # this turn's cards went into the second supply
     assert to_document(from_document(doc)) == doc
+
+
+def test_a_hand_reads_as_its_codes_sorted_as_strings_whatever_its_counts() -> None:
+    rng = random.Random(5)
+    for _ in range(500):
+        counts = [rng.randint(0, n) for n in CARD_COUNTS]
+        every = [code for code, n in zip(CARD_CODES, counts, strict=True) for _ in range(n)]
+        assert hand_codes(counts) == sorted(every)

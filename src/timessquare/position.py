@@ -53,9 +53,12 @@ def codes(cards: list[int]) -> list[str]:
     return [CARD_CODES[c] for c in cards]
 
 
+_BY_CODE = sorted(range(NUM_CARD_TYPES), key=CARD_CODES.__getitem__)  # the card types in the order of their codes
+
+
 def hand_codes(counts: list[int]) -> list[str]:
     """A hand as a list of codes sorted as strings (as the view document shows it)."""
-    return sorted(CARD_CODES[c] for c in range(NUM_CARD_TYPES) for _ in range(counts[c]))
+    return [CARD_CODES[c] for c in _BY_CODE for _ in range(counts[c])]
 
 
 def turn_document(state: State) -> dict[str, Any]:

@@ -8,6 +8,7 @@ The metrics are counted wherever the thing happens; this module only names them.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 try:
@@ -43,6 +44,16 @@ MESSAGE_SECONDS = _make(
     ("type",),
     buckets=LATENCY,
 )
+
+
+@cache
+def message_metrics(kind: type) -> tuple[Any, Any]:
+    """The count and the time of one kind of game socket message (a message's class): labelled once, not on
+    every message."""
+    name = kind.__name__.lower()
+    return MESSAGES.labels(name), MESSAGE_SECONDS.labels(name)
+
+
 COMPUTER_WAITING = _make(Gauge, "timessquare_computer_turns_waiting", "computer turns waiting for a worker", ("level",))
 COMPUTER_WAIT = _make(
     Histogram,

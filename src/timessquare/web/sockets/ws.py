@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..guards.limits import SocketCounts
 from ..guards.security import TokenBucket, is_game_id
-from ..metrics import MESSAGE_SECONDS, MESSAGES
+from ..metrics import message_metrics
 from ..storage import DatabaseUnavailable
 from . import messages
 from .chat import Chat
@@ -172,9 +172,9 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
                 message = messages.parse(frame.get("text") if "text" in frame else frame.get("bytes"))
                 began = time.perf_counter()
                 await handle(rooms, connection, game_id, message)
-                kind = type(message).__name__.lower()
-                MESSAGES.labels(kind).inc()
-                MESSAGE_SECONDS.labels(kind).observe(time.perf_counter() - began)
+                count, seconds = message_metrics(type(message))
+                count.inc()
+                seconds.observe(time.perf_counter() - began)
             except ProtocolError as e:
                 connection.send(e.to_message())
                 if isinstance(e, NoSuchGame):  # the one error that closes: there is no game to join
