@@ -47,10 +47,10 @@ MESSAGE_SECONDS = _make(
 
 
 @cache
-def message_metrics(kind: type) -> tuple[Any, Any]:
-    """The count and the time of one kind of game socket message (a message's class): labelled once, not on
+def message_metrics(kind: str) -> tuple[Any, Any]:
+    """The count and the time of one kind of game socket message (its class's name): labelled once, not on
     every message."""
-    name = kind.__name__.lower()
+    name = kind.lower()
     return MESSAGES.labels(name), MESSAGE_SECONDS.labels(name)
 
 

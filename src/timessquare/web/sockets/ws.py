@@ -172,7 +172,7 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
                 message = messages.parse(frame.get("text") if "text" in frame else frame.get("bytes"))
                 began = time.perf_counter()
                 await handle(rooms, connection, game_id, message)
-                count, seconds = message_metrics(type(message))
+                count, seconds = message_metrics(type(message).__name__)
                 count.inc()
                 seconds.observe(time.perf_counter() - began)
             except ProtocolError as e:
