@@ -10,19 +10,20 @@ from collections.abc import Iterable
 from sqlalchemy import Connection, text
 
 CHANNEL = "timessquare_games"
-_NOTIFY = text("SELECT pg_notify(:channel, :payload)")  # made once: it goes with every commit of moves
+NOTIFY = text("SELECT pg_notify(:channel, :payload)")  # made once: it goes with every commit of moves
 
 
-def publish(connection: Connection, changes: Iterable[tuple[str, int]]) -> None:
-    rows = [{"channel": CHANNEL, "payload": f"{game_id} {version}"} for game_id, version in changes]
-    if rows and connection.dialect.name == "postgresql":
-        connection.execute(_NOTIFY, rows)
+def notices(connection: Connection, changes: Iterable[tuple[str, int]]) -> list[dict[str, str]]:
+    """The rows of `NOTIFY` that tell every process of these changes (game, version): none on SQLite."""
+    if connection.dialect.name != "postgresql":
+        return []
+    return [{"channel": CHANNEL, "payload": f"{game_id} {version}"} for game_id, version in changes]
 
 
 def notify(connection: Connection, channel: str, payload: str) -> None:
     """One notice on `channel`, sent when the connection's transaction commits (PostgreSQL only)."""
     if connection.dialect.name == "postgresql":
-        connection.execute(_NOTIFY, {"channel": channel, "payload": payload})
+        connection.execute(NOTIFY, {"channel": channel, "payload": payload})
 
 
 def parse(payload: str) -> tuple[str, int] | None:

@@ -22,11 +22,13 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql import ClauseElement
 
 from ...errors import TimesSquareError
 from ...session.clock import Clock
-from .changes import publish
+from .changes import NOTIFY, notices
 from .database import LOCK_SECONDS, DatabaseUnavailable, aware, dialect_name
+from .driver_batch import run_batch
 from .online_games import OnlineGame, clock_columns, online_game_columns, online_game_of
 from .online_schema import challenges, online_games, server_keys
 from .schema import games, health, moves, seats
@@ -272,31 +274,28 @@ class GameStore:
             return []
         moment = now()
         with self._writing(held) as connection:
-            if connection.dialect.supports_sane_multi_rowcount:
-                # The usual case in one statement each: every game is at the version its writer expects.
-                changed = connection.execute(_GUARDED_UPDATE, [_update_row(item, moment) for item in appends]).rowcount
-                if changed == len(appends):
-                    self._write_rest(connection, appends, moment)
+            # The usual case, all at once (driver_batch.py): every game is at the version its writer expects.
+            try:
+                rows = [_update_row(item, moment) for item in appends]
+                if run_batch(connection, [(_GUARDED_UPDATE, rows), *_rest(connection, appends)])[0] == len(appends):
+                    self._settle(connection, appends)
                     return [True] * len(appends)
-                connection.rollback()  # someone else wrote one of these games: go one by one
+            except IntegrityError:  # a move already stored: a game written meanwhile, found below
+                pass
+            connection.rollback()  # someone else wrote one of these games: go one by one
             written = [connection.execute(_GUARDED_UPDATE, _update_row(item, moment)).rowcount == 1 for item in appends]
             # (a refused one changed no row, so there is nothing to undo)
-            self._write_rest(connection, [item for item, ok in zip(appends, written, strict=True) if ok], moment)
+            kept = [item for item, ok in zip(appends, written, strict=True) if ok]
+            run_batch(connection, _rest(connection, kept))
+            self._settle(connection, kept)
         return written
 
-    def _write_rest(self, connection: Connection, appends: Sequence[Append], moment: datetime) -> None:
-        """Everything of these changes but their guarded game rows: moves, clocks, settlements, the notice."""
-        rows = [row for item in appends for row in _move_rows(item)]
-        if rows:
-            connection.execute(_INSERT_MOVES, rows)
-        clocks = [_clock_row(item.game_id, item.clock) for item in appends if item.clock is not None]
-        if clocks:
-            connection.execute(_SET_CLOCK, clocks)
+    def _settle(self, connection: Connection, appends: Sequence[Append]) -> None:
+        """The ratings of the games these changes ended."""
         for item in appends:
             if item.settlement is not None and self.settler is not None:
                 settlement = item.settlement
                 self.settler(connection, item.game_id, settlement.result, settlement.at, settlement.played)
-        publish(connection, [(item.game_id, item.progress.version) for item in appends])
 
     def rematch(
         self, game_id: str, start: GameStart, seat: str, token_hash_in: Callable[[str], str]
@@ -464,6 +463,15 @@ _SET_CLOCK = (
     .where(online_games.c.game_id == bindparam("gid"))
     .values({name: bindparam(f"new_{name}") for name in _CLOCK_COLUMNS})
 )
+
+
+def _rest(connection: Connection, appends: Sequence[Append]) -> list[tuple[ClauseElement, list[dict[str, Any]]]]:
+    """Everything of these changes but their guarded game rows and settlements: moves, clocks, the notices."""
+    return [
+        (_INSERT_MOVES, [row for item in appends for row in _move_rows(item)]),
+        (_SET_CLOCK, [_clock_row(item.game_id, item.clock) for item in appends if item.clock is not None]),
+        (NOTIFY, notices(connection, [(item.game_id, item.progress.version) for item in appends])),
+    ]
 
 
 def _clock_row(game_id: str, clock: Clock) -> dict[str, Any]:
