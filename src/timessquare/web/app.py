@@ -169,7 +169,7 @@ def create_app(settings: Settings) -> Starlette:
         await anyio.to_thread.run_sync(migrate, engine)
         listener = None
         if app.state.database_kind == "postgresql":  # other processes on this database: hear their moves
-            listener = ChangeListener(engine.url, rooms.changed, rooms.changed_all, wanted=rooms.behind)
+            listener = ChangeListener(engine.url, rooms.changed, rooms.changed_all, wanted=rooms.any_behind)
             listener.start(asyncio.get_running_loop())
         if settings.warm_workers:
             pool.start()

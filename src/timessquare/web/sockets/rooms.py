@@ -14,7 +14,7 @@ import asyncio
 import functools
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -432,21 +432,27 @@ class Rooms:
         room.start_computer()
         return room
 
-    def changed(self, game_id: str, version: int) -> None:
-        """Another server process committed `version` of this game (notify.py): if ours is older, catch up from
-        the stored record's tail once the room's lock is free. Never skipped while the lock is held: the holder
-        may be the catch-up of the version before, which does not know of this one (a change of ours in
-        progress meets the newer version at its commit instead, and the room is read back: the catch-up then
-        finds it broken and does nothing)."""
-        if self.behind(game_id, version):
-            room = self.rooms[game_id]
-            self.background(asyncio.create_task(room.catch_up(version), name=f"catch up {game_id}"))
+    def changed(self, changes: Sequence[tuple[str, int]]) -> None:
+        """Other server processes committed these versions of these games (notify.py): each room here that holds
+        an older version catches up from the stored record's tail once its lock is free. Never skipped while the
+        lock is held: the holder may be the catch-up of the version before, which does not know of this one (a
+        change of ours in progress meets the newer version at its commit instead, and the room is read back: the
+        catch-up then finds it broken and does nothing)."""
+        for game_id, version in changes:
+            if self.behind(game_id, version):
+                room = self.rooms[game_id]
+                self.background(asyncio.create_task(room.catch_up(version), name=f"catch up {game_id}"))
 
     def behind(self, game_id: str, version: int) -> bool:
-        """Whether a room here holds an older version of this game: asked by the change listener's thread, so it
-        only reads (a stale answer costs a needless look on the event loop, which `changed` makes again)."""
+        """Whether a room here holds an older version of this game."""
         room = self.rooms.get(game_id)
         return room is not None and room.session.version < version
+
+    def any_behind(self, changes: Sequence[tuple[str, int]]) -> bool:
+        """Whether a room here holds an older version of one of these games: asked by the change listener's
+        thread, so it only reads (a stale answer costs a needless look on the event loop, which `changed` makes
+        again)."""
+        return any(self.behind(game_id, version) for game_id, version in changes)
 
     def changed_all(self) -> None:
         """Changes may have been missed (the listening connection was lost): read every room back."""
