@@ -51,6 +51,7 @@ SERVE_BEHIND_PROXY = SERVE.replace("workers=1,", "workers=1, proxy_headers=True,
 @dataclass
 class Stats:
     updates: bool  # the players asked for `change` messages (what changed) rather than whole states
+    pings_only: bool = False  # `--pings`: spectators that only ping, each pong an "action"
     measuring: bool = False
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
@@ -164,6 +165,31 @@ async def probe(url: str, game_id: str, stats: Stats, stop: asyncio.Event) -> No
             await asyncio.sleep(0.05)
 
 
+async def keep_pinging(server: Server, stats: Stats, rng: random.Random, stop: asyncio.Event, think: float) -> None:
+    """`--pings`: one of the N slots as two spectators of a game that only ping it, each after a pause as a player's
+    (`think`): a message in and one out through the whole socket path, with no game and no database behind it.
+    Each pong counts as an action."""
+    from websockets.asyncio.client import connect
+
+    game = await asyncio.to_thread(server.new_game)
+
+    async def spectator(pace: random.Random) -> None:
+        async with connect(f"{server.url.replace('http', 'ws')}/ws/games/{game['id']}", compression=None) as socket:
+            await socket.send(orjson.dumps({"v": 1, "type": "join", "token": None, "lang": "en"}), text=True)
+            ping = orjson.dumps({"v": 1, "type": "ping"})
+            while not stop.is_set():
+                await asyncio.sleep(pace.uniform(0, 2 * think))
+                began = time.perf_counter()
+                await socket.send(ping, text=True)
+                while orjson.loads(await socket.recv(decode=False))["type"] != "pong":
+                    pass
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - began)
+                    stats.actions += 1
+
+    await asyncio.gather(spectator(random.Random(rng.random())), spectator(random.Random(rng.random())))
+
+
 async def keep_playing(
     server: Server, stats: Stats, rng: random.Random, stop: asyncio.Event, think: float, updates: bool
 ) -> None:
@@ -177,11 +203,20 @@ async def keep_playing(
         )
 
 
-async def measure(server: Server, games: int, warmup: float, seconds: float, think: float, updates: bool) -> Stats:
-    stats = Stats(updates=updates)
+async def measure(
+    server: Server, games: int, warmup: float, seconds: float, think: float, updates: bool, pings: bool = False
+) -> Stats:
+    stats = Stats(updates=updates, pings_only=pings)
     stop = asyncio.Event()
     rng = random.Random(games)
-    slots = [asyncio.create_task(keep_playing(server, stats, rng, stop, think, updates)) for _ in range(games)]
+    slots = [
+        asyncio.create_task(
+            keep_pinging(server, stats, rng, stop, think)
+            if pings
+            else keep_playing(server, stats, rng, stop, think, updates)
+        )
+        for _ in range(games)
+    ]
     probe_game = await asyncio.to_thread(server.new_game)
     slots.append(asyncio.create_task(probe(server.url, probe_game["id"], stats, stop)))
     await asyncio.sleep(warmup)  # all games connected and under way
@@ -227,6 +262,7 @@ def report(database: str, games: int, think: float, stats: Stats, processes: int
         "games": games,
         "think_s": think,
         "updates": stats.updates,
+        "pings_only": stats.pings_only,
         "actions_per_second": round(stats.actions_per_second, 1),
         "median_ms": round(p50, 2),
         "p99_ms": round(p99, 2),
@@ -242,6 +278,7 @@ def report(database: str, games: int, think: float, stats: Stats, processes: int
     }
     where = f"{database} x{processes} via HAProxy" if processes is not None else database
     where += "" if stats.updates else " (whole states)"
+    where += " (pings only)" if stats.pings_only else ""
     print(
         f"{where:<10} {games:>4} games, think {think:.2f} s: {row['actions_per_second']:>7.1f} actions/s  "
         f"p50 {row['median_ms']:>7.2f} ms  p99 {row['p99_ms']:>7.2f} ms  "
@@ -301,6 +338,13 @@ def main() -> int:
         help="players join without asking for changes, so every change sends each a whole state (protocol 1.0), "
         "to compare with the default: changes, as the bot connection reads them",
     )
+    parser.add_argument(
+        "--pings",
+        action="store_true",
+        help="instead of playing, two spectators per game slot only ping, at the players' pace: the cost of a "
+        "message in and one out through the socket path alone, to compare with an action's (one in, two out, "
+        "and a commit)",
+    )
     parser.add_argument("--json", help="also write the figures to this JSON file")
     args = parser.parse_args()
     databases = ["sqlite", "postgresql"] if args.database == "both" else [args.database]
@@ -311,7 +355,9 @@ def main() -> int:
             try:
                 server = ClusterServer(cluster.url, processes)
                 try:
-                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think, not args.states))
+                    stats = asyncio.run(
+                        measure(server, games, args.warmup, args.seconds, args.think, not args.states, args.pings)
+                    )
                 finally:
                     server.stop()
             finally:
@@ -331,7 +377,9 @@ def main() -> int:
                     url = cluster.url
                 server = Server(url)
                 try:
-                    stats = asyncio.run(measure(server, games, args.warmup, args.seconds, args.think, not args.states))
+                    stats = asyncio.run(
+                        measure(server, games, args.warmup, args.seconds, args.think, not args.states, args.pings)
+                    )
                 finally:
                     server.stop()
                     if cluster is not None:
