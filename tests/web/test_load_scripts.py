@@ -113,3 +113,11 @@ def test_the_soak_fits_each_processs_growth_after_its_first_minutes() -> None:
     assert soak.growth(rows) == {"s1": 60.0, "s1 worker 1": 0.0, "s1 worker 2": 30.0}  # the first 10 minutes left out
     assert soak.growth(rows, interval=30) == {"s1": 120.0, "s1 worker 1": 0.0, "s1 worker 2": 60.0}
     assert soak.growth(rows[:13]) == {"s1": None, "s1 worker 1": None, "s1 worker 2": None}  # too few to fit
+
+
+def test_commit_cost_prints_the_cpu_per_move_of_each_batch_size() -> None:
+    done = run(sys.executable, "scripts/commit_cost.py", "--database", "sqlite", "--moves", "12", "--batches", "1", "3")
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[0].split()[-1] for line in lines] == ["1", "3"]
+    assert all("µs of CPU per move" in line and float(line.split(":")[1].split()[0]) > 0 for line in lines)
