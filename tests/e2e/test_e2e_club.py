@@ -277,7 +277,7 @@ def test_two_people_seeking_the_same_control_at_once_meet_in_one_game(
     alice = person(open_page, server, alice_name)
     bob = person(open_page, server, bob_name)
     for page in (alice, bob):
-        page.locator("#quick button", has_text="15+10").wait_for()
+        page.locator("#quick button:not([disabled])", has_text="15+10").wait_for()  # open: each is logged in
     at = alice.evaluate("Date.now()") + 500  # the same moment for both: on the cluster, on two processes at once
     for page in (alice, bob):
         page.evaluate(CLICK_AT, ["15+10", at])

@@ -73,6 +73,7 @@ async function main() {
       const answer = await work();
       account = answer && answer.account !== undefined ? answer.account : account;
       renderAccount();
+      renderLobby(); // the quick buttons open (or close) with the account, not when the new socket's lobby comes
       connect(true);
       return true;
     } catch (error) {
