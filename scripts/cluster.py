@@ -17,7 +17,7 @@ import signal
 import sys
 import threading
 
-from server_helpers import PostgresCluster, WebCluster
+from server_helpers import WebCluster, throwaway_database
 
 
 def main() -> int:
@@ -27,20 +27,17 @@ def main() -> int:
     args = parser.parse_args()
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())  # before anything starts: a stop while starting stops all
-    database = PostgresCluster(durable=True).start()
-    try:
-        cluster = WebCluster(database.url, args.processes, args.workers)
+    with throwaway_database("postgresql") as url:
+        cluster = WebCluster(url, args.processes, args.workers)
         try:
             print(f"Times Square on {args.processes} processes behind HAProxy: {cluster.url}", flush=True)
             for process in cluster.processes:
                 print(f"  {process.name}: {process.url} (pid {process.process.pid})", flush=True)
-            print(f"  PostgreSQL: {database.url}\nPress Ctrl+C to stop.", flush=True)
+            print(f"  PostgreSQL: {url}\nPress Ctrl+C to stop.", flush=True)
             with contextlib.suppress(KeyboardInterrupt):
                 stop.wait()
         finally:
             cluster.stop()
-    finally:
-        database.stop()
     return 0
 
 

@@ -12,12 +12,9 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests" / "web")]
+from server_helpers import throwaway_database
 
 GAMES = 64
 
@@ -78,25 +75,13 @@ def main() -> int:
     args = parser.parse_args()
     databases = ["sqlite", "postgresql"] if args.database == "both" else [args.database]
     for database in databases:
-        with tempfile.TemporaryDirectory() as folder:
-            cluster = None
-            if database == "sqlite":
-                url = f"sqlite:///{folder}/commits.sqlite3"
-            else:
-                from pgcluster import PostgresCluster
-
-                cluster = PostgresCluster(durable=True).start()
-                url = cluster.url
-            try:
-                for size, cpu, wall in measure(url, args.batches, args.moves, args.seed):
-                    print(
-                        f"{database:<10} batch of {size:>3}: {cpu:7.1f} µs of CPU per move, "
-                        f"{wall:8.1f} µs per commit (wall)",
-                        flush=True,
-                    )
-            finally:
-                if cluster is not None:
-                    cluster.stop()
+        with throwaway_database(database) as url:
+            for size, cpu, wall in measure(url, args.batches, args.moves, args.seed):
+                print(
+                    f"{database:<10} batch of {size:>3}: {cpu:7.1f} µs of CPU per move, "
+                    f"{wall:8.1f} µs per commit (wall)",
+                    flush=True,
+                )
     return 0
 
 

@@ -25,15 +25,16 @@ import asyncio
 import os
 import random
 import sys
-import tempfile
 import time
 import urllib.request
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import orjson
-from server_helpers import PostgresCluster, Process, WebCluster
+from server_helpers import Process, WebCluster, throwaway_database
 
 # The limits made for people (messages a second per socket, new games a minute and sockets per address) are
 # lifted: here one program on one address plays hundreds of games at full speed.
@@ -146,22 +147,36 @@ async def play_seat(
                 await socket.send(orjson.dumps(move), text=True)
 
 
-async def probe(url: str, game_id: str, stats: Stats, stop: asyncio.Event) -> None:
-    """A spectator that pings the server every 50 ms: the round trip of a message that touches no database,
-    to tell the server's own delays from the commits'."""
+@asynccontextmanager
+async def spectator(url: str, game_id: str) -> AsyncIterator[Any]:
+    """A socket joined to a game as a spectator (a socket that joins no game is closed after a few seconds)."""
     from websockets.asyncio.client import connect
 
     async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}", compression=None) as socket:
-        # it joins as a spectator: a socket that joins no game is closed after a few seconds
         await socket.send(orjson.dumps({"v": 1, "type": "join", "token": None, "lang": "en"}), text=True)
-        ping = orjson.dumps({"v": 1, "type": "ping"})
+        yield socket
+
+
+PING = orjson.dumps({"v": 1, "type": "ping"})
+
+
+async def ping(socket: Any) -> float:
+    """One ping's round trip in seconds (the messages that come before its pong are skipped)."""
+    began = time.perf_counter()
+    await socket.send(PING, text=True)
+    while orjson.loads(await socket.recv(decode=False))["type"] != "pong":
+        pass
+    return time.perf_counter() - began
+
+
+async def probe(url: str, game_id: str, stats: Stats, stop: asyncio.Event) -> None:
+    """A spectator that pings the server every 50 ms: the round trip of a message that touches no database,
+    to tell the server's own delays from the commits'."""
+    async with spectator(url, game_id) as socket:
         while not stop.is_set():
-            began = time.perf_counter()
-            await socket.send(ping, text=True)
-            while orjson.loads(await socket.recv(decode=False))["type"] != "pong":
-                pass
+            seconds = await ping(socket)
             if stats.measuring:
-                stats.pings.append(time.perf_counter() - began)
+                stats.pings.append(seconds)
             await asyncio.sleep(0.05)
 
 
@@ -169,25 +184,18 @@ async def keep_pinging(server: Server, stats: Stats, rng: random.Random, stop: a
     """`--pings`: one of the N slots as two spectators of a game that only ping it, each after a pause as a player's
     (`think`): a message in and one out through the whole socket path, with no game and no database behind it.
     Each pong counts as an action."""
-    from websockets.asyncio.client import connect
-
     game = await asyncio.to_thread(server.new_game)
 
-    async def spectator(pace: random.Random) -> None:
-        async with connect(f"{server.url.replace('http', 'ws')}/ws/games/{game['id']}", compression=None) as socket:
-            await socket.send(orjson.dumps({"v": 1, "type": "join", "token": None, "lang": "en"}), text=True)
-            ping = orjson.dumps({"v": 1, "type": "ping"})
+    async def watch(pace: random.Random) -> None:
+        async with spectator(server.url, game["id"]) as socket:
             while not stop.is_set():
                 await asyncio.sleep(pace.uniform(0, 2 * think))
-                began = time.perf_counter()
-                await socket.send(ping, text=True)
-                while orjson.loads(await socket.recv(decode=False))["type"] != "pong":
-                    pass
+                seconds = await ping(socket)
                 if stats.measuring:
-                    stats.latencies.append(time.perf_counter() - began)
+                    stats.latencies.append(seconds)
                     stats.actions += 1
 
-    await asyncio.gather(spectator(random.Random(rng.random())), spectator(random.Random(rng.random())))
+    await asyncio.gather(watch(random.Random(rng.random())), watch(random.Random(rng.random())))
 
 
 async def keep_playing(
@@ -351,30 +359,21 @@ def main() -> int:
     rows = []
     for processes in args.processes or []:
         for games in args.games:
-            cluster = PostgresCluster(durable=True).start()
-            try:
-                server = ClusterServer(cluster.url, processes)
+            with throwaway_database("postgresql") as url:
+                server = ClusterServer(url, processes)
                 try:
                     stats = asyncio.run(
                         measure(server, games, args.warmup, args.seconds, args.think, not args.states, args.pings)
                     )
                 finally:
                     server.stop()
-            finally:
-                cluster.stop()
             rows.append(report("postgresql", games, args.think, stats, processes))
     if args.processes:
         compare_processes(rows)
         databases = []
     for database in databases:
         for games in args.games:
-            with tempfile.TemporaryDirectory() as folder:
-                cluster = None
-                if database == "sqlite":
-                    url = f"sqlite:///{folder}/load.sqlite3?synchronous={args.sqlite_synchronous}"
-                else:
-                    cluster = PostgresCluster(durable=True).start()
-                    url = cluster.url
+            with throwaway_database(database, f"?synchronous={args.sqlite_synchronous}") as url:
                 server = Server(url)
                 try:
                     stats = asyncio.run(
@@ -382,9 +381,7 @@ def main() -> int:
                     )
                 finally:
                     server.stop()
-                    if cluster is not None:
-                        cluster.stop()
-                rows.append(report(database, games, args.think, stats))
+            rows.append(report(database, games, args.think, stats))
     if args.json:
         Path(args.json).write_bytes(orjson.dumps(rows, option=orjson.OPT_INDENT_2) + b"\n")
     return 1 if any(r["errors"] for r in rows) else 0
