@@ -5,7 +5,7 @@
 import { ratingText } from "./online-api.js";
 import { t } from "./i18n.js";
 import { clear, el } from "./page.js";
-import { gameStarted, lobbySocketUrl } from "./game-started.js";
+import { watchLobby } from "./game-started.js";
 
 const SHOWN = 5;
 /** The open challenges (`lobby.challenges`; null: not told yet). */
@@ -22,29 +22,15 @@ function render(lobby) {
   if (!challenges.length) list.append(el("li", { class: "empty" }, t("lobby.none")));
 }
 
-/** `lobby`: {challenges, retry (the wait before the next reconnection, ms), heardAt (game-started.js)}. */
-function connect(lobby) {
-  const socket = new WebSocket(lobbySocketUrl(lobby.heardAt));
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "lobby") {
-      lobby.retry = 500;
-      lobby.heardAt = message.at;
+/** Start the lobby panel (the page's words must be loaded): its socket is game-started.js's. */
+export function startHomeLobby() {
+  const lobby = { challenges: null };
+  document.addEventListener("ts:lang", () => render(lobby));
+  watchLobby({
+    onMessage: (message) => {
+      if (message.type !== "lobby") return;
       lobby.challenges = message.challenges.filter((c) => !c.quick);
       render(lobby);
-    } else if (message.type === "started") {
-      gameStarted(message);
-    }
-  };
-  socket.onclose = () => {
-    setTimeout(() => connect(lobby), lobby.retry);
-    lobby.retry = Math.min(10_000, lobby.retry * 2);
-  };
-}
-
-/** Start the lobby panel (the page's words must be loaded). */
-export function startHomeLobby() {
-  const lobby = { challenges: null, retry: 500, heardAt: null };
-  document.addEventListener("ts:lang", () => render(lobby));
-  connect(lobby);
+    },
+  });
 }
