@@ -191,15 +191,21 @@ def test_while_moves_keep_coming_a_small_batch_waits_for_other_games_moves() -> 
     assert store.batches == [["g0"], ["g1", "g2"]]  # one commit for both
 
 
-def test_a_lone_move_after_a_quiet_moment_is_written_without_waiting() -> None:
-    store = FakeStore()
-    database = Database(store)  # type: ignore[arg-type]
+def watch_the_window(database: Database) -> list[float]:
+    """The windows the group commit waits, noted instead of waited."""
     waited: list[float] = []
 
     async def window(seconds: float) -> None:
         waited.append(seconds)
 
     database._wait = window
+    return waited
+
+
+def test_a_lone_move_after_a_quiet_moment_is_written_without_waiting() -> None:
+    store = FakeStore()
+    database = Database(store)  # type: ignore[arg-type]
+    waited = watch_the_window(database)
 
     async def main() -> None:
         await database.append(append("g1"))
@@ -213,12 +219,7 @@ def test_the_moves_of_a_lone_game_never_wait_however_fast_they_come() -> None:
     """Only other games' moves can join a commit: a game alone (two bots at full speed) waits for nobody."""
     store = FakeStore()
     database = Database(store)  # type: ignore[arg-type]
-    waited: list[float] = []
-
-    async def window(seconds: float) -> None:
-        waited.append(seconds)
-
-    database._wait = window
+    waited = watch_the_window(database)
 
     async def main() -> None:
         for _ in range(5):
