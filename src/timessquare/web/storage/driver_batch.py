@@ -52,36 +52,41 @@ def prepared(statement: ClauseElement, dialect: Dialect) -> Prepared:
 
 def run_batch(connection: Connection, work: Sequence[tuple[ClauseElement, Rows]]) -> list[int]:
     """Each statement once per row, in order, in the connection's transaction (begun here if it is not yet);
-    the rows each changed. Nothing is committed here."""
+    the rows each changed (0 for a statement without rows, which is not sent). Nothing is committed here."""
     if not connection.in_transaction():
         connection.begin()  # else the connection's commit would not know there is anything to commit
+    counts = [0] * len(work)
+    jobs = [(i, statement, rows) for i, (statement, rows) in enumerate(work) if rows]
+    if not jobs:
+        return counts
     dialect = connection.dialect
     fairy = connection.connection
     driver = fairy.driver_connection
-    jobs = [(prepared(statement, dialect), rows) for statement, rows in work]
-    cursors: list[Any] = []
+    cursors: list[tuple[int, Any]] = []
     sql = None
     try:
         with ExitStack() as stack:
             if dialect.name == "postgresql":
                 stack.enter_context(driver.pipeline())  # type: ignore[union-attr]
-            for job, rows in jobs:
+            for i, statement, rows in jobs:
+                job = prepared(statement, dialect)
                 sql = job.sql
                 cursor = driver.cursor()  # type: ignore[union-attr]
-                cursors.append(cursor)
-                if rows:
-                    parameters = [job.parameters(row) for row in rows]
-                    for listener in connection.dispatch.before_cursor_execute:  # as SQLAlchemy's own statements
-                        listener(connection, cursor, job.sql, parameters, None, True)
-                    cursor.executemany(job.sql, parameters)
-        return [cursor.rowcount if rows else 0 for cursor, (_, rows) in zip(cursors, jobs, strict=True)]
+                cursors.append((i, cursor))
+                parameters = [job.parameters(row) for row in rows]
+                for listener in connection.dispatch.before_cursor_execute:  # as SQLAlchemy's own statements
+                    listener(connection, cursor, job.sql, parameters, None, True)
+                cursor.executemany(job.sql, parameters)
+        for i, cursor in cursors:
+            counts[i] = cursor.rowcount
+        return counts
     except dialect.loaded_dbapi.Error as e:
-        lost = dialect.is_disconnect(e, fairy.dbapi_connection, cursors[-1] if cursors else None)
+        lost = dialect.is_disconnect(e, fairy.dbapi_connection, cursors[-1][1] if cursors else None)
         if lost:
             connection.invalidate(e)
         raise DBAPIError.instance(
             sql, None, e, dialect.loaded_dbapi.Error, connection_invalidated=lost, dialect=dialect
         ) from e
     finally:
-        for cursor in cursors:
+        for _, cursor in cursors:
             cursor.close()
