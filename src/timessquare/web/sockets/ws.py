@@ -37,6 +37,9 @@ CLOSE_POLICY = 1008
 REFUSALS_BEFORE_CLOSE = 200
 OUTBOX = 64  # messages waiting for a slow socket before it is dropped
 CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets a fresh state
+# The scope extension under which a server offers a direct writer of text messages, `write_text(text) -> bool`
+# (`timessquare serve` does: web/wsprotocol.py; a test client does not).
+WRITE_TEXT = "timessquare.write_text"
 
 
 @dataclass(eq=False)
@@ -55,6 +58,12 @@ class Connection:
     seen: tuple[int, int] = (-1, 0)  # the version and log length of the last state or update sent (rooms.py)
     outbox: asyncio.Queue[str | int] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     bucket: TokenBucket = field(default_factory=lambda: TokenBucket(20, 40))
+    sending: bool = False  # the writer holds a message it took from the outbox
+
+    def __post_init__(self) -> None:
+        # The server's direct writer (web/wsprotocol.py), where it offers one: a test client does not.
+        extensions = (self.socket.scope.get("extensions") or {}) if self.socket is not None else {}
+        self.write_now: Callable[[str], bool] | None = extensions.get(WRITE_TEXT)
 
     @property
     def address(self) -> str:
@@ -65,6 +74,10 @@ class Connection:
         self.send_text(messages.encode(message))
 
     def send_text(self, text: str) -> None:
+        # Straight to the transport when nothing is queued before it (the order is kept) and the transport
+        # takes it; otherwise through the outbox and the writer, which waits for a slow reader.
+        if self.write_now is not None and not self.sending and self.outbox.empty() and self.write_now(text):
+            return
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
@@ -86,6 +99,7 @@ class Connection:
             item = await self.outbox.get()
             if self.socket.application_state != WebSocketState.CONNECTED:
                 return
+            self.sending = True
             try:
                 if isinstance(item, int):
                     await self.socket.close(item)
@@ -95,6 +109,8 @@ class Connection:
                 with contextlib.suppress(Exception):  # never leave a socket that reads but no longer answers
                     await self.socket.close(1011)
                 return
+            finally:
+                self.sending = False
 
 
 async def admitted(socket: WebSocket, counts: SocketCounts, address: str) -> bool:
