@@ -229,3 +229,51 @@ def test_a_bot_told_to_slow_down_waits_longer_each_time_in_a_row(monkeypatch: py
     bot = BotConnection("http://127.0.0.1:1", "Slowbot", "pw", "heuristic", DEFAULT_RULES, games=1, pace=pace)
     asyncio.run(bot.play("g0000000003", "token"))
     assert fake.pauses == [1.0, 2.0, 4.0, 1.0]  # doubling in a row, back to the first pause once it went on
+
+
+class DroppingLobby:
+    """Lobby sockets for the bot: the first tells the lobby at a server time, then drops; the next tells of a
+    game that started meanwhile. Records the address of each socket opened."""
+
+    def __init__(self) -> None:
+        self.opened: list[str] = []
+
+    def connect(self, url: str, **_kwargs: Any) -> ScriptedSocket:
+        self.opened.append(url)
+        socket = ScriptedSocket({})
+        if len(self.opened) == 1:
+            lobby = {"type": "lobby", "challenges": [], "online": [], "at": 1_700_000_000_123}
+            socket.inbox.put_nowait(json.dumps(lobby))
+
+            async def recv_then_drop() -> str:
+                if socket.inbox.empty():
+                    raise bot_module.websockets.exceptions.ConnectionClosedError(None, None)
+                return socket.inbox.get_nowait()
+
+            socket.recv = recv_then_drop  # type: ignore[method-assign]
+        else:
+            socket.inbox.put_nowait(json.dumps({"type": "started", "id": "g0000000003", "token": "t", "seat": "A"}))
+        return socket
+
+
+def test_a_bot_whose_lobby_socket_drops_opens_it_again_and_hears_of_the_game_started_meanwhile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lobby = DroppingLobby()
+    monkeypatch.setattr(bot_module.websockets, "connect", lobby.connect)
+    monkeypatch.setattr(bot_module, "SLOW_DOWN_SECONDS", 0.0)
+    bot = BotConnection("http://127.0.0.1:1", "Backbot", "pw", "random", DEFAULT_RULES, accept=False, games=1)
+    played: list[tuple[str, str]] = []
+
+    async def log_in() -> None:
+        return None
+
+    async def play(game_id: str, token: str) -> None:
+        played.append((game_id, token))
+        bot.played += 1
+
+    monkeypatch.setattr(bot, "log_in", log_in)
+    monkeypatch.setattr(bot, "play", play)
+    assert asyncio.run(bot.run()) == 1
+    assert lobby.opened == ["ws://127.0.0.1:1/ws/lobby", "ws://127.0.0.1:1/ws/lobby?since=1700000000123"]
+    assert played == [("g0000000003", "t")]

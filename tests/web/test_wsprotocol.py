@@ -22,7 +22,7 @@ from websockets.protocol import State
 from websockets.streams import StreamReader
 
 from timessquare.web.sockets.ws import Connection
-from timessquare.web.wsprotocol import WRITE_TEXT, LenientTextProtocol, text_frame
+from timessquare.web.wsprotocol import READ_AHEAD, WRITE_TEXT, LenientTextProtocol, text_frame
 
 LIMIT = 64 * 1024  # as `timessquare serve` sets it
 
@@ -33,6 +33,7 @@ class Transport:
     def __init__(self) -> None:
         self.written: list[bytes] = []
         self.closed = False
+        self.reading = True
 
     def write(self, data: bytes) -> None:
         self.written.append(bytes(data))
@@ -44,10 +45,10 @@ class Transport:
         return self.closed
 
     def pause_reading(self) -> None:
-        pass
+        self.reading = False
 
     def resume_reading(self) -> None:
-        pass
+        self.reading = True
 
     def get_extra_info(self, _name: str, default: Any = None) -> Any:
         return default
@@ -190,6 +191,28 @@ def test_a_text_that_is_not_utf8_reaches_the_application_with_its_bad_bytes_as_s
     (events, written, closed, _state), _ = both([client_frame(1, b'{"a": "\xff"}')], read_here=True)
     assert events == [{"type": "websocket.receive", "text": '{"a": "\udcff"}'}]
     assert not closed and written == b""
+
+
+def test_the_socket_stops_reading_only_when_the_application_falls_behind() -> None:
+    async def scenario() -> None:
+        protocol, transport, done = new_protocol(LenientTextProtocol)
+        protocol.data_received(request(base64.b64encode(b"k" * 16).decode()))
+        while not protocol.handshake_complete:
+            await asyncio.sleep(0)
+        protocol.data_received(client_frame(1, b"read at once"))
+        assert transport.reading
+        assert (await protocol.receive())["text"] == "read at once"
+        for i in range(READ_AHEAD - 1):
+            protocol.data_received(client_frame(1, str(i).encode()))
+        assert transport.reading  # the application is behind, but not by READ_AHEAD messages
+        protocol.data_received(client_frame(1, b"one too many"))
+        assert not transport.reading  # the peer's messages now wait in its own buffers
+        for _ in range(READ_AHEAD):
+            await protocol.receive()
+        assert transport.reading
+        await finish(protocol, done)
+
+    asyncio.run(scenario())
 
 
 def read_frame(data: bytes) -> Frame:

@@ -1,4 +1,4 @@
-"""uvicorn's WebSocket protocol with three changes of ours.
+"""uvicorn's WebSocket protocol with four changes of ours.
 
 1. A text frame that is not UTF-8 reaches the application instead of closing the socket. uvicorn logs such a
    frame as an error with a traceback and closes the socket (a cheap way to flood the log). Here the text
@@ -10,7 +10,8 @@
    through Starlette, each middleware's wrapper, a task that drains the outbox, and the websockets library's
    frame objects. A caller that gets False sends through ASGI as before, which waits for the transport
    (sockets/ws.py).
-3. The common frame read here: a whole, masked, unfragmented text frame within the size limit goes to the
+3. The socket goes on reading while the application has fewer than READ_AHEAD text messages to read.
+4. The common frame read here: a whole, masked, unfragmented text frame within the size limit goes to the
    application without the websockets library's generator parser and frame objects. Every other frame (ping,
    pong, close, binary, a fragment, anything malformed or too large) is handed to that library whole, one
    frame at a time, so its parser always stands at a frame boundary and does all it did before. A client that
@@ -33,6 +34,10 @@ try:
 except ImportError:  # pragma: no cover - the library's C extension is missing on this platform
     from websockets.utils import apply_mask
 
+# Text messages held for the application before the socket stops reading (uvicorn stops at the first: a pause
+# and a resume of the transport, two system calls, for every message, though the application reads each at
+# once). At most this many frames of the size limit wait in memory per socket.
+READ_AHEAD = 4
 _TEXT_FIN = 0x81  # FIN, opcode 1 (text); a server's frames are not masked (RFC 6455, 5.1)
 _MEDIUM = struct.Struct("!BBH")
 _LONG = struct.Struct("!BBQ")
@@ -135,6 +140,6 @@ class LenientTextProtocol(WebSocketsSansIOProtocol):
         self.frames = []
         # Valid UTF-8 decodes as it would strictly; bad bytes become lone surrogates (see above).
         self.queue.put_nowait({"type": "websocket.receive", "text": data.decode("utf-8", "surrogateescape")})
-        if not self.read_paused:
+        if not self.read_paused and self.queue.qsize() >= READ_AHEAD:
             self.read_paused = True
             self.transport.pause_reading()

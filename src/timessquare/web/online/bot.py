@@ -96,6 +96,7 @@ class BotConnection:
     rng: random.Random = field(default_factory=random.Random)
     pace: Callable[[], Pace] = Pace  # each game socket's own
     quiet_until: float = 0.0  # no lobby request before this moment (a Retry-After)
+    lobby_heard: int | None = None  # the server's time (`at`) of the last lobby message: a reopened socket's `since`
     say: Callable[[str], None] = field(default=lambda line: None)  # one line per game started and ended
 
     # ------------------------------------------------------------------ HTTP
@@ -150,22 +151,45 @@ class BotConnection:
     # ----------------------------------------------------------------- lobby
 
     async def run(self) -> int:
-        """Play until `games` games are over (or forever); the number of games played."""
+        """Play until `games` games are over (or forever); the number of games played. A lobby socket that
+        drops (a server restarted, a network gone) is opened again, with growing pauses, asking for the games
+        that started meanwhile (`since`); the games being played go on on their own sockets."""
         await self.log_in()
         tasks: set[asyncio.Task[None]] = set()
-        async with websockets.connect(self._ws_url("/ws/lobby"), additional_headers=self._ws_headers()) as lobby:
-            while self.games is None or self.played + len(self.playing) < self.games or self.playing:
+        pause = 0.0
+        while self._running():
+            heard = self.lobby_heard
+            try:
+                await self._lobby(tasks)
+            except (websockets.exceptions.WebSocketException, OSError) as e:
+                if self.lobby_heard != heard:  # it served a while: the shortest pause again
+                    pause = 0.0
+                pause = min(MAX_PAUSE_SECONDS, pause * 2 if pause else SLOW_DOWN_SECONDS)
+                log.warning("the lobby socket is gone (%s): opening it again in %g s", e, pause)
+                await asyncio.sleep(pause)
+        await asyncio.gather(*tasks)
+        return self.played
+
+    def _running(self) -> bool:
+        return self.games is None or self.played + len(self.playing) < self.games or bool(self.playing)
+
+    async def _lobby(self, tasks: set[asyncio.Task[None]]) -> None:
+        """One lobby socket, read until the bot is done (or the socket is)."""
+        since = self.lobby_heard
+        path = "/ws/lobby" if since is None else f"/ws/lobby?since={since}"
+        async with websockets.connect(self._ws_url(path), additional_headers=self._ws_headers()) as lobby:
+            while self._running():
                 try:
                     text = await asyncio.wait_for(lobby.recv(), timeout=1.0)
                 except TimeoutError:
                     continue
                 message = json.loads(text)
+                if isinstance(message.get("at"), int):
+                    self.lobby_heard = message["at"]
                 if message["type"] == "started":
                     tasks.add(asyncio.create_task(self.play(message["id"], message["token"])))
                 elif message["type"] == "lobby":
                     await self.on_lobby(message, tasks)
-        await asyncio.gather(*tasks)
-        return self.played
 
     def _want_more(self) -> bool:
         return self.games is None or self.played + len(self.playing) < self.games
