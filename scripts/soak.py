@@ -28,7 +28,6 @@ import os
 import random
 import signal
 import sys
-import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -37,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from server_helpers import PostgresCluster, Process, WebCluster
+from server_helpers import Process, WebCluster, throwaway_database
 
 EXPECTED = {"bad_message", "stale_version", "rate_limited"}  # what the misbehaving clients ask for
 THINK = 0.4  # a person's pause before an action, on average (seconds)
@@ -521,33 +520,29 @@ def main() -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: the servers and PostgreSQL stop too
     if not 1 <= args.minutes <= 120 or not 1 <= args.processes <= 4 or not 1 <= args.interval <= 60:
         parser.error("--minutes from 1 to 120, --processes from 1 to 4, --interval from 1 to 60")
-    with tempfile.TemporaryDirectory(prefix="timessquare-soak-") as folder:
-        postgres = None
+    servers: list[Process] = []
+    with throwaway_database("sqlite" if args.processes == 1 else "postgresql") as database:
         cluster = None
         try:
             if args.processes == 1:
-                database = f"sqlite:///{folder}/soak.sqlite3"
                 servers = [Process(database, "s1", workers=args.workers)]
                 url = servers[0].url
             else:
-                postgres = PostgresCluster(durable=True).start()
-                database = postgres.url
                 cluster = WebCluster(database, args.processes, args.workers)
                 servers, url = cluster.processes, cluster.url
             summary = asyncio.run(soak(url, servers, database, args))
         finally:
             if cluster is not None:
                 cluster.stop()
-            elif postgres is None and "servers" in locals():
+            else:
                 for server in servers:
                     server.stop()
-            if postgres is not None:
-                postgres.stop()
-        summary["tracebacks"] = tracebacks(servers)[:20]
-        summary["shutdown_warnings"] = [line.strip() for s in servers for line in s.output if "leaked" in line][:5]
-        print(json.dumps({"tracebacks": summary["tracebacks"], "shutdown_warnings": summary["shutdown_warnings"]}))
-        if args.json:
-            Path(args.json).write_text(json.dumps(summary, indent=2) + "\n")
+    # Read once the servers stopped: their whole output, shutdown included.
+    summary["tracebacks"] = tracebacks(servers)[:20]
+    summary["shutdown_warnings"] = [line.strip() for s in servers for line in s.output if "leaked" in line][:5]
+    print(json.dumps({"tracebacks": summary["tracebacks"], "shutdown_warnings": summary["shutdown_warnings"]}))
+    if args.json:
+        Path(args.json).write_text(json.dumps(summary, indent=2) + "\n")
     bad = (
         summary["lost_or_unreplayable"]
         or summary["tracebacks"]
