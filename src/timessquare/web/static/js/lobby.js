@@ -9,7 +9,7 @@ import { challengesTo, newChallengeNews, setupAlerts } from "./alerts.js";
 import { lobbyChatMessage, setLobbyChatAccount, setupLobbyChat } from "./lobby-chat.js";
 import { t } from "./i18n.js";
 import { clear, el, initPage, markReady } from "./page.js";
-import { gameStarted, lobbySocketUrl } from "./game-started.js";
+import { watchLobby } from "./game-started.js";
 import { keepTokenOfUrl } from "./tokens.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,9 +24,7 @@ async function main() {
   let account = null;
   let lobbyState = null;
   let followingShown = false; // asked once the lobby is drawn (and again when the account changes)
-  let socket = null;
-  let retry = 500;
-  let heardAt = null; // the server's time in the last `lobby`: a new socket hears of the games started since
+  let lobbySocket = null; // watchLobby's: send and reopen
   const challengeNews = newChallengeNews(); // the challenges seen: a new one to me rings
   let chat = null; // the lobby chat (lobby-chat.js)
 
@@ -74,7 +72,7 @@ async function main() {
       account = answer && answer.account !== undefined ? answer.account : account;
       renderAccount();
       renderLobby(); // the quick buttons open (or close) with the account, not when the new socket's lobby comes
-      connect(true);
+      if (lobbySocket !== null) lobbySocket.reopen(); // the socket of the new login (or of none)
       return true;
     } catch (error) {
       showMessage(error);
@@ -254,32 +252,16 @@ async function main() {
 
   // ---- the lobby socket -----------------------------------------------------------------------------------
 
-  function connect(again = false) {
-    if (socket && !again) return;
-    if (socket) {
-      socket.onclose = null;
-      socket.close();
-    }
-    socket = new WebSocket(lobbySocketUrl(heardAt));
-    socket.onmessage = (event) => {
-      const message = JSON.parse(event.data);
-      if (lobbyChatMessage(chat, message)) return;
-      if (message.type === "lobby") {
-        retry = 500;
-        heardAt = message.at;
+  function watch() {
+    lobbySocket = watchLobby({
+      onMessage: (message) => {
+        if (lobbyChatMessage(chat, message) || message.type !== "lobby") return;
         lobbyState = message;
         challengesTo(challengeNews, account ? account.name : null, message.challenges);
         renderLobby();
         markReady();
-      } else if (message.type === "started") {
-        gameStarted(message);
-      }
-    };
-    socket.onclose = () => {
-      socket = null;
-      setTimeout(() => connect(), retry);
-      retry = Math.min(10_000, retry * 2);
-    };
+      },
+    });
   }
 
   // ---- wiring ----------------------------------------------------------------------------------------------
@@ -287,7 +269,7 @@ async function main() {
   async function start() {
     await initPage();
     setupAlerts();
-    chat = setupLobbyChat((message) => socket && socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message)));
+    chat = setupLobbyChat((message) => lobbySocket !== null && lobbySocket.send(message));
     $("login-form").addEventListener("submit", (event) => {
       event.preventDefault();
       withAccount(() => online.logIn(...credentials()));
@@ -324,7 +306,7 @@ async function main() {
       showMessage(error);
     }
     renderAccount();
-    connect();
+    watch();
   }
 
   await start();
