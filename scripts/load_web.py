@@ -61,6 +61,7 @@ class Stats:
     pings: list[float] = field(default_factory=list)
     actions_per_second: float = 0.0
     server_cpu: float = 0.0  # CPU seconds of the server processes while measuring
+    server_loop_cpu: float = 0.0  # ... of their event loops' threads alone
     client_cpu: float = 0.0  # ... and of this one (the players)
     elapsed: float = 0.0  # seconds measured
 
@@ -88,6 +89,9 @@ class ClusterServer(Server):
 
     def cpu_seconds(self) -> float:
         return sum(process.cpu_seconds() for process in self.cluster.processes)
+
+    def loop_cpu_seconds(self) -> float:
+        return sum(process.loop_cpu_seconds() for process in self.cluster.processes)
 
     def stop(self) -> None:
         self.cluster.stop()
@@ -230,9 +234,11 @@ async def measure(
     await asyncio.sleep(warmup)  # all games connected and under way
     stats.measuring = True
     began, server_cpu, client_cpu = time.perf_counter(), server.cpu_seconds(), time.process_time()
+    loop_cpu = server.loop_cpu_seconds()
     await asyncio.sleep(seconds)
     stats.measuring = False
     stats.elapsed = elapsed = time.perf_counter() - began
+    stats.server_loop_cpu = server.loop_cpu_seconds() - loop_cpu  # read inside the process's: never more
     stats.server_cpu = server.cpu_seconds() - server_cpu
     stats.client_cpu = time.process_time() - client_cpu
     stop.set()
@@ -280,6 +286,7 @@ def report(database: str, games: int, think: float, stats: Stats, processes: int
         "games_finished": stats.games_finished,
         "errors": len(stats.errors),
         "server_cpu_ms_per_action": round(server_ms, 3),
+        "server_loop_cpu_ms_per_action": round(per_action_ms(stats.server_loop_cpu, stats.actions), 3),
         "client_cpu_ms_per_action": round(client_ms, 3),
         "server_cores": round(stats.server_cpu / stats.elapsed, 2) if stats.elapsed else 0.0,
         "client_cores": round(stats.client_cpu / stats.elapsed, 2) if stats.elapsed else 0.0,
@@ -290,7 +297,8 @@ def report(database: str, games: int, think: float, stats: Stats, processes: int
     print(
         f"{where:<10} {games:>4} games, think {think:.2f} s: {row['actions_per_second']:>7.1f} actions/s  "
         f"p50 {row['median_ms']:>7.2f} ms  p99 {row['p99_ms']:>7.2f} ms  "
-        f"server CPU {server_ms:.3f} ms/action ({row['server_cores']:.2f} cores)  "
+        f"server CPU {server_ms:.3f} ms/action ({row['server_cores']:.2f} cores; event loop "
+        f"{row['server_loop_cpu_ms_per_action']:.3f})  "
         f"(players {client_ms:.3f} ms/action; ping p50 {ping50:.2f} ms, p99 {ping99:.2f} ms; "
         f"{stats.actions} actions, {stats.games_finished} games finished, {len(stats.errors)} errors; "
         f"load average {row['load_average']})",

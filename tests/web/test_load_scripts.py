@@ -41,6 +41,7 @@ def test_load_web_helps_and_measures_a_short_run(tmp_path: Path) -> None:
     assert row["database"] == "sqlite" and row["games"] == 3 and row["errors"] == 0
     assert row["actions"] > 0 and row["p99_ms"] >= row["median_ms"] > 0
     assert row["server_cpu_ms_per_action"] > 0  # the server's CPU seconds over the actions
+    assert 0 < row["server_loop_cpu_ms_per_action"] <= row["server_cpu_ms_per_action"]  # its event loop's share
     assert row["pings_only"] is False
     pinged = run(sys.executable, "scripts/load_web.py", *short, "--pings", "--json", str(figures))
     assert pinged.returncode == 0, pinged.stdout + pinged.stderr

@@ -59,6 +59,12 @@ def find_haproxy() -> str | None:
     return shutil.which("haproxy") or ("/usr/sbin/haproxy" if Path("/usr/sbin/haproxy").exists() else None)
 
 
+def _cpu_seconds(stat: Path) -> float:
+    """User + system CPU time in a /proc stat file (a process's or one thread's)."""
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -107,8 +113,12 @@ class Process:
 
     def cpu_seconds(self) -> float:
         """The process's CPU time so far (user + system), from /proc."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return _cpu_seconds(Path(f"/proc/{self.process.pid}/stat"))
+
+    def loop_cpu_seconds(self) -> float:
+        """... of its main thread alone, the one that runs the event loop (the rest: the commit thread, the
+        database calls' threads, the change listener)."""
+        return _cpu_seconds(Path(f"/proc/{self.process.pid}/task/{self.process.pid}/stat"))
 
     def kill(self) -> None:
         kill_group(self.process)
