@@ -36,7 +36,7 @@ except ImportError:  # pragma: no cover - the library's C extension is missing o
 
 # Text messages held for the application before the socket stops reading (uvicorn stops at the first: a pause
 # and a resume of the transport, two system calls, for every message, though the application reads each at
-# once). At most this many frames of the size limit wait in memory per socket.
+# once). The frames of the read that reaches it are queued too, as uvicorn queues a whole read.
 READ_AHEAD = 4
 _TEXT_FIN = 0x81  # FIN, opcode 1 (text); a server's frames are not masked (RFC 6455, 5.1)
 _MEDIUM = struct.Struct("!BBH")
