@@ -171,7 +171,7 @@ class BotConnection:
         return self.played
 
     def _running(self) -> bool:
-        return self.games is None or self.played + len(self.playing) < self.games or bool(self.playing)
+        return self._want_more() or bool(self.playing)
 
     async def _lobby(self, tasks: set[asyncio.Task[None]]) -> None:
         """One lobby socket, read until the bot is done (or the socket is)."""
