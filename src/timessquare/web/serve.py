@@ -120,7 +120,7 @@ def run_server(
     import uvicorn
 
     from .app import Settings, create_app
-    from .wsprotocol import LenientTextProtocol
+    from .wsprotocol import LeanWebSocketProtocol
 
     limit_arenas()  # before any thread starts: the workers inherit it
     url = database_url or default_database_url()
@@ -151,7 +151,7 @@ def run_server(
     config = uvicorn.Config(
         app,
         log_level=log_level,
-        ws=LenientTextProtocol,  # a text frame that is not UTF-8 gets bad_message, not a traceback in the log
+        ws=LeanWebSocketProtocol,  # uvicorn's, lighter per message; bad UTF-8 gets bad_message (wsprotocol.py)
         ws_max_size=MAX_WEBSOCKET_FRAME,
         # A state is a few kilobytes; compressing each one for each socket cost about half a millisecond of
         # the server's CPU per action (profiled under scripts/load_web.py), more than the rest of the send.

@@ -53,7 +53,7 @@ def text_frame(data: bytes) -> bytes:
     return _LONG.pack(_TEXT_FIN, 127, size) + data
 
 
-class LenientTextProtocol(WebSocketsSansIOProtocol):
+class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
     own_framing = True  # frames are read here until something unusual hands the connection to the library
     partial = b""  # the start of a frame not yet whole
 
