@@ -22,7 +22,7 @@ from websockets.protocol import State
 from websockets.streams import StreamReader
 
 from timessquare.web.sockets.ws import Connection
-from timessquare.web.wsprotocol import READ_AHEAD, WRITE_TEXT, LenientTextProtocol, text_frame
+from timessquare.web.wsprotocol import READ_AHEAD, WRITE_TEXT, LeanWebSocketProtocol, text_frame
 
 LIMIT = 64 * 1024  # as `timessquare serve` sets it
 
@@ -91,6 +91,25 @@ def request(key: str) -> bytes:
     return ("\r\n".join(lines) + "\r\n\r\n").encode()
 
 
+REQUEST = request(base64.b64encode(b"k" * 16).decode())
+
+
+async def accepted(protocol: Any, transport: Transport) -> None:
+    """Once the request is in, wait for the application's accept, and forget the handshake's answer (uvicorn's
+    own code in both protocols)."""
+    while not protocol.handshake_complete:
+        await asyncio.sleep(0)
+    del transport.written[:]
+
+
+async def open_socket(protocol_class: type[WebSocketsSansIOProtocol]) -> tuple[Any, Transport, asyncio.Event]:
+    """A protocol past its handshake, its application reading nothing until `done`."""
+    protocol, transport, done = new_protocol(protocol_class)
+    protocol.data_received(REQUEST)
+    await accepted(protocol, transport)
+    return protocol, transport, done
+
+
 def client_frame(opcode: int, payload: bytes, *, fin: bool = True, masked: bool = True, rsv1: bool = False) -> bytes:
     head1 = (0x80 if fin else 0) | (0x40 if rsv1 else 0) | opcode
     size = len(payload)
@@ -107,11 +126,7 @@ def client_frame(opcode: int, payload: bytes, *, fin: bool = True, masked: bool 
 
 
 async def run(protocol_class: type[WebSocketsSansIOProtocol], chunks: list[bytes]) -> tuple[tuple[Any, ...], bool]:
-    protocol, transport, done = new_protocol(protocol_class)
-    protocol.data_received(request(base64.b64encode(b"k" * 16).decode()))
-    while not protocol.handshake_complete:
-        await asyncio.sleep(0)
-    del transport.written[:]  # the handshake's answer: uvicorn's own code in both
+    protocol, transport, done = await open_socket(protocol_class)
     for chunk in chunks:
         if not transport.closed:
             protocol.data_received(chunk)
@@ -126,7 +141,7 @@ async def run(protocol_class: type[WebSocketsSansIOProtocol], chunks: list[bytes
 def both(chunks: list[bytes], *, read_here: bool | None = None) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """What our protocol and uvicorn's do with the chunks; `read_here`: whether ours must still read the frames
     itself at the end (None: either)."""
-    ours, owned = asyncio.run(run(LenientTextProtocol, chunks))
+    ours, owned = asyncio.run(run(LeanWebSocketProtocol, chunks))
     theirs, _ = asyncio.run(run(WebSocketsSansIOProtocol, chunks))
     assert read_here is None or owned is read_here
     return ours, theirs
@@ -195,10 +210,7 @@ def test_a_text_that_is_not_utf8_reaches_the_application_with_its_bad_bytes_as_s
 
 def test_the_socket_stops_reading_only_when_the_application_falls_behind() -> None:
     async def scenario() -> None:
-        protocol, transport, done = new_protocol(LenientTextProtocol)
-        protocol.data_received(request(base64.b64encode(b"k" * 16).decode()))
-        while not protocol.handshake_complete:
-            await asyncio.sleep(0)
+        protocol, transport, done = await open_socket(LeanWebSocketProtocol)
         protocol.data_received(client_frame(1, b"read at once"))
         assert transport.reading
         assert (await protocol.receive())["text"] == "read at once"
@@ -238,14 +250,12 @@ def test_the_direct_writer_frames_text_as_the_websockets_library_reads_it() -> N
 
 def test_the_direct_writer_writes_only_on_an_open_socket_that_takes_it() -> None:
     async def scenario() -> None:
-        protocol, transport, done = new_protocol(LenientTextProtocol)
+        protocol, transport, done = new_protocol(LeanWebSocketProtocol)
         assert protocol.write_text("too soon") is False
-        protocol.data_received(request(base64.b64encode(b"k" * 16).decode()))
+        protocol.data_received(REQUEST)
         assert protocol.scope["extensions"][WRITE_TEXT] == protocol.write_text  # offered to the application
         assert protocol.write_text("before the accept") is False
-        while not protocol.handshake_complete:
-            await asyncio.sleep(0)
-        del transport.written[:]
+        await accepted(protocol, transport)
         assert protocol.write_text("hello") is True
         assert transport.written == [text_frame(b"hello")]
         protocol.pause_writing()  # the peer does not read: the caller queues and waits instead
