@@ -19,6 +19,7 @@ from test_online import loses_by_resigning
 from timessquare.cli.commands import main
 from timessquare.web.admin import run_admin
 from timessquare.web.backup import backup
+from timessquare.web.metrics import MessageTally
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -84,6 +85,18 @@ def test_the_metrics_count_messages_and_refusals(make_client: Callable[..., Test
     assert 'timessquare_messages_total{type="ping"}' in text
     assert 'timessquare_refusals_total{limit="games_per_address"}' in text
     assert "timessquare_computer_turn_wait_seconds" in text and "timessquare_sockets" in text
+
+
+def test_message_times_fall_in_the_buckets_up_to_their_bound() -> None:
+    tally = MessageTally()
+    for seconds in (0.005, 0.0051, 0.3, 11.0):  # a bound itself counts in its bucket
+        tally.add("Act", seconds)
+    count, histogram = tally.collect()
+    assert [(s.labels, s.value) for s in count.samples] == [({"type": "act"}, 4)]
+    buckets = {s.labels["le"]: s.value for s in histogram.samples if s.name.endswith("_bucket")}
+    assert (buckets["0.005"], buckets["0.01"], buckets["0.25"], buckets["0.5"], buckets["10.0"]) == (1, 2, 2, 3, 3)
+    assert buckets["+Inf"] == 4
+    assert [s.value for s in histogram.samples if s.name.endswith("_sum")] == [pytest.approx(11.3101)]
 
 
 @pytest.mark.parametrize("command", [["admin", "--help"], ["backup", "--help"], ["serve", "--help"]])

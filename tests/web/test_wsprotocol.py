@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import itertools
 import os
 import struct
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketState
@@ -21,8 +23,8 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 from websockets.streams import StreamReader
 
-from timessquare.web.sockets.ws import Connection
-from timessquare.web.wsprotocol import READ_AHEAD, WRITE_TEXT, LeanWebSocketProtocol, text_frame
+from timessquare.web.sockets.ws import RECEIVE, Connection
+from timessquare.web.wsprotocol import READ_AHEAD, WRITE_TEXT, Inbox, LeanWebSocketProtocol, text_frame
 
 LIMIT = 64 * 1024  # as `timessquare serve` sets it
 
@@ -319,3 +321,43 @@ def test_a_test_client_has_no_direct_writer_and_everything_goes_through_the_outb
     socket = Socket()
     socket.scope = {}
     assert Connection(socket).write_now is None  # type: ignore[arg-type]
+
+
+def test_the_inbox_hands_each_event_once_in_order_even_to_a_reader_that_timed_out() -> None:
+    async def scenario() -> list[Any]:
+        inbox = Inbox()
+        got: list[Any] = []
+        with contextlib.suppress(TimeoutError):  # a reader gives up (the join's deadline): nothing is lost
+            await asyncio.wait_for(inbox.get(), 0.001)
+        assert inbox.empty()
+        reader = asyncio.create_task(inbox.get())
+        await asyncio.sleep(0)  # it waits
+        inbox.put_nowait("a")
+        inbox.put_nowait("b")
+        reader.cancel()  # woken for "a", then cancelled before it ran: "a" stays for the next reader
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
+        got.append(await inbox.get())
+        got.append(inbox.get_nowait())
+        with pytest.raises(asyncio.QueueEmpty):
+            inbox.get_nowait()
+        assert inbox.qsize() == 0
+        return got
+
+    assert asyncio.run(scenario()) == ["a", "b"]
+
+
+def test_the_direct_reader_is_offered_and_reads_what_the_application_would() -> None:
+    async def scenario() -> list[Any]:
+        protocol, _transport, done = await open_socket(LeanWebSocketProtocol)
+        receive = protocol.scope["extensions"][RECEIVE]
+        protocol.data_received(client_frame(1, b"one") + client_frame(1, b"two"))
+        got = [await receive(), await receive()]
+        protocol.connection_lost(None)
+        got.append(await receive())
+        await finish(protocol, done)
+        return got
+
+    first, second, last = asyncio.run(scenario())
+    assert (first["text"], second["text"]) == ("one", "two")
+    assert last["type"] == "websocket.disconnect"

@@ -1,4 +1,4 @@
-"""uvicorn's WebSocket protocol with four changes of ours.
+"""uvicorn's WebSocket protocol with five changes of ours.
 
 1. A text frame that is not UTF-8 reaches the application instead of closing the socket. uvicorn logs such a
    frame as an error with a traceback and closes the socket (a cheap way to flood the log). Here the text
@@ -11,7 +11,11 @@
    frame objects. A caller that gets False sends through ASGI as before, which waits for the transport
    (sockets/ws.py).
 3. The socket goes on reading while the application has fewer than READ_AHEAD text messages to read.
-4. The common frame read here: a whole, masked, unfragmented text frame within the size limit goes to the
+4. A direct reader: the application's events come from `Inbox`, a deque with its waiting reader, and the
+   scope's extensions offer the protocol's own `receive` under `RECEIVE` (sockets/ws.py reads with it once
+   the socket is accepted). uvicorn's `asyncio.Queue` and Starlette's `WebSocket.receive`, with its state
+   checks, cost a quarter of the Python of a message in and one out (`load_web.py --pings`, counted).
+5. The common frame read here: a whole, masked, unfragmented text frame within the size limit goes to the
    application without the websockets library's generator parser and frame objects. Every other frame (ping,
    pong, close, binary, a fragment, anything malformed or too large) is handed to that library whole, one
    frame at a time, so its parser always stands at a frame boundary and does all it did before. A client that
@@ -21,13 +25,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import struct
+from collections import deque
+from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
 
-from .sockets.ws import WRITE_TEXT
+from .sockets.ws import RECEIVE, WRITE_TEXT
 
 try:
     from websockets.speedups import apply_mask
@@ -53,9 +60,59 @@ def text_frame(data: bytes) -> bytes:
     return _LONG.pack(_TEXT_FIN, 127, size) + data
 
 
+class Inbox:
+    """The events waiting for a socket's application, as much of `asyncio.Queue` as uvicorn uses (unbounded:
+    the protocol stops reading at READ_AHEAD): a deque, and the readers waiting for an event (one, the
+    application's socket loop)."""
+
+    __slots__ = ("_events", "_waiters")
+
+    def __init__(self) -> None:
+        self._events: deque[Any] = deque()
+        self._waiters: deque[asyncio.Future[None]] = deque()
+
+    def put_nowait(self, event: Any) -> None:
+        self._events.append(event)
+        if self._waiters:
+            self._wake_next()
+
+    async def get(self) -> Any:
+        while not self._events:
+            waiter = asyncio.get_running_loop().create_future()
+            self._waiters.append(waiter)
+            try:
+                await waiter
+            except BaseException:  # its reader was cancelled (a timeout)
+                if waiter.cancelled():
+                    self._waiters.remove(waiter)
+                elif self._events and self._waiters:  # woken for an event, which goes to the next reader
+                    self._wake_next()
+                raise
+        return self._events.popleft()
+
+    def get_nowait(self) -> Any:
+        if not self._events:
+            raise asyncio.QueueEmpty
+        return self._events.popleft()
+
+    def _wake_next(self) -> None:
+        waiter = self._waiters.popleft()
+        waiter.set_result(None)
+
+    def qsize(self) -> int:
+        return len(self._events)
+
+    def empty(self) -> bool:
+        return not self._events
+
+
 class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
     own_framing = True  # frames are read here until something unusual hands the connection to the library
     partial = b""  # the start of a frame not yet whole
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.queue = Inbox()  # type: ignore[assignment]
 
     def data_received(self, data: bytes) -> None:
         if self.own_framing and self.handshake_initiated and not self.handshake_complete:
@@ -117,6 +174,8 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)
         if scope is not None and not self.conn.extensions:  # a compressing extension frames differently
             scope["extensions"][WRITE_TEXT] = self.write_text
+        if scope is not None:
+            scope["extensions"][RECEIVE] = self.receive
 
     def write_text(self, text: str) -> bool:
         if (

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..guards.limits import SocketCounts
 from ..guards.security import TokenBucket, is_game_id
-from ..metrics import message_metrics
+from ..metrics import MESSAGES
 from ..storage import DatabaseUnavailable
 from . import messages
 from .chat import Chat
@@ -40,6 +40,9 @@ CLOSE_TOO_SLOW = 1013  # "try again later": the page reconnects and gets a fresh
 # The scope extension under which a server offers a direct writer of text messages, `write_text(text) -> bool`
 # (`timessquare serve` does: web/wsprotocol.py; a test client does not).
 WRITE_TEXT = "timessquare.write_text"
+# ... and its own `receive` (the ASGI one, without Starlette's checks of the socket's state around it), which the
+# socket loop reads with once the socket is accepted.
+RECEIVE = "timessquare.receive"
 
 
 @dataclass(eq=False)
@@ -145,6 +148,7 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
     rooms: Rooms = socket.app.state.rooms
     game_id = str(socket.path_params["game_id"])
     await socket.accept()
+    receive = (socket.scope.get("extensions") or {}).get(RECEIVE) or socket.receive
     settings = socket.app.state.settings
     connection = Connection(socket, bucket=TokenBucket(settings.socket_rate, settings.socket_burst))
     pump = asyncio.create_task(connection.pump(), name="socket writer")
@@ -164,15 +168,16 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
         while True:
             note_join()  # after the last message, whatever it ended in
             if joined:
-                frame = await socket.receive()
+                frame = await receive()
             else:
                 try:  # a socket that never joins holds a file and memory for nothing: it has a few seconds
-                    frame = await asyncio.wait_for(socket.receive(), max(0.0, join_by - time.monotonic()))
+                    frame = await asyncio.wait_for(receive(), max(0.0, join_by - time.monotonic()))
                 except TimeoutError:
                     connection.send(messages.error("bad_message", f"join a game within {join_seconds:g} seconds"))
                     await _close_after_sending(connection, pump, CLOSE_POLICY)
                     return joined
             if frame["type"] == "websocket.disconnect":
+                socket.client_state = WebSocketState.DISCONNECTED  # (as Starlette's `receive` notes it)
                 break
             if not connection.bucket.allow():
                 refused += 1
@@ -188,9 +193,7 @@ async def _serve_socket(socket: WebSocket, join_seconds: float, on_join: Callabl
                 message = messages.parse(frame.get("text") if "text" in frame else frame.get("bytes"))
                 began = time.perf_counter()
                 await handle(rooms, connection, game_id, message)
-                count, seconds = message_metrics(type(message).__name__)
-                count.inc()
-                seconds.observe(time.perf_counter() - began)
+                MESSAGES.add(type(message).__name__, time.perf_counter() - began)
             except ProtocolError as e:
                 connection.send(e.to_message())
                 if isinstance(e, NoSuchGame):  # the one error that closes: there is no game to join
