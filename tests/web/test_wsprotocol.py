@@ -67,9 +67,13 @@ def accepting_app(done: asyncio.Event) -> Any:
     return app
 
 
-def new_protocol(protocol_class: type[WebSocketsSansIOProtocol]) -> tuple[Any, Transport, asyncio.Event]:
+def new_protocol(
+    protocol_class: type[WebSocketsSansIOProtocol], ping_interval: float | None = None
+) -> tuple[Any, Transport, asyncio.Event]:
     done = asyncio.Event()
-    config = Config(accepting_app(done), ws_max_size=LIMIT, ws_per_message_deflate=False, ws_ping_interval=None)
+    config = Config(
+        accepting_app(done), ws_max_size=LIMIT, ws_per_message_deflate=False, ws_ping_interval=ping_interval
+    )
     protocol = protocol_class(config=config, server_state=ServerState(), app_state={})
     transport = Transport()
     protocol.connection_made(transport)
@@ -104,9 +108,11 @@ async def accepted(protocol: Any, transport: Transport) -> None:
     del transport.written[:]
 
 
-async def open_socket(protocol_class: type[WebSocketsSansIOProtocol]) -> tuple[Any, Transport, asyncio.Event]:
+async def open_socket(
+    protocol_class: type[WebSocketsSansIOProtocol], ping_interval: float | None = None
+) -> tuple[Any, Transport, asyncio.Event]:
     """A protocol past its handshake, its application reading nothing until `done`."""
-    protocol, transport, done = new_protocol(protocol_class)
+    protocol, transport, done = new_protocol(protocol_class, ping_interval)
     protocol.data_received(REQUEST)
     await accepted(protocol, transport)
     return protocol, transport, done
@@ -361,3 +367,26 @@ def test_the_direct_reader_is_offered_and_reads_what_the_application_would() -> 
     first, second, last = asyncio.run(scenario())
     assert (first["text"], second["text"]) == ("one", "two")
     assert last["type"] == "websocket.disconnect"
+
+
+@pytest.mark.parametrize("protocol_class", [LeanWebSocketProtocol, WebSocketsSansIOProtocol])
+def test_the_keepalive_pong_is_heard(protocol_class: type[WebSocketsSansIOProtocol]) -> None:
+    """The server's keepalive ping, answered: the wait for the pong ends and the next ping is due (as uvicorn's own
+    protocol does, run beside it); a pong with other bytes is not the answer."""
+
+    async def scenario() -> tuple[bool, bool, bool]:
+        protocol, transport, done = await open_socket(protocol_class, ping_interval=20)
+        protocol.ping_timer.cancel()
+        protocol.send_keepalive_ping()
+        ping = b"".join(transport.written)
+        assert ping[0] == 0x89 and ping[1] == 4  # the ping, its four bytes to be sent back
+        protocol.data_received(client_frame(10, b"nope"))
+        stale = protocol.pong_timer is not None
+        protocol.data_received(client_frame(10, ping[2:6]))
+        heard = protocol.pong_timer is None and protocol.pending_ping_payload is None
+        next_ping = protocol.ping_timer is not None
+        protocol.ping_timer.cancel()
+        await finish(protocol, done)
+        return stale, heard, next_ping
+
+    assert asyncio.run(scenario()) == (True, True, True)

@@ -14,10 +14,11 @@
 4. A direct reader: the application's events come from `Inbox`, a deque with its waiting reader, and the
    scope's extensions offer the protocol's own `receive` under `RECEIVE` (sockets/ws.py reads with it once
    the socket is accepted). uvicorn's `asyncio.Queue` and Starlette's `WebSocket.receive`, with its state
-   checks, cost a quarter of the Python of a message in and one out (`load_web.py --pings`, counted).
-5. The common frame read here: a whole, masked, unfragmented text frame within the size limit goes to the
-   application without the websockets library's generator parser and frame objects. Every other frame (ping,
-   pong, close, binary, a fragment, anything malformed or too large) is handed to that library whole, one
+   checks, were a fifth of the Python calls of a message in and one out (`load_web.py --pings`, counted).
+5. The common frames read here: a whole, masked, unfragmented text frame within the size limit goes to the
+   application without the websockets library's generator parser and frame objects, and a ping or a pong
+   (the keepalives, both ways) is answered or noted as the library and uvicorn would. Every other frame (close,
+   binary, a fragment, anything malformed or too large) is handed to that library whole, one
    frame at a time, so its parser always stands at a frame boundary and does all it did before. A client that
    sends frames before the handshake is answered, or a fragmented message, leaves the whole connection to the
    library from then on.
@@ -31,6 +32,7 @@ from collections import deque
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
 from websockets.protocol import State
 
@@ -46,6 +48,8 @@ except ImportError:  # pragma: no cover - the library's C extension is missing o
 # once). The frames of the read that reaches it are queued too, as uvicorn queues a whole read.
 READ_AHEAD = 4
 _TEXT_FIN = 0x81  # FIN, opcode 1 (text); a server's frames are not masked (RFC 6455, 5.1)
+_PING_FIN = 0x89  # FIN, opcode 9 (ping): at most 125 bytes, answered by a pong with the same bytes (5.5.2)
+_PONG_FIN = 0x8A
 _MEDIUM = struct.Struct("!BBH")
 _LONG = struct.Struct("!BBQ")
 
@@ -159,6 +163,10 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
                 self.curr_msg_data_type = "text"
                 self.frames = [text]
                 self.send_receive_event_to_app()
+            elif head1 == _PING_FIN and head2 & 0x80 and length <= 125:  # answered as the library does
+                self.transport.write(bytes((_PONG_FIN, length)) + apply_mask(view[at + 4 : stop], data[at : at + 4]))
+            elif head1 == _PONG_FIN and head2 & 0x80 and length <= 125:  # (uvicorn's keepalive waits for it)
+                self.handle_pong(Frame(Opcode.PONG, apply_mask(view[at + 4 : stop], data[at : at + 4])))
             else:
                 super().data_received(data[start:stop])  # whole: the library's parser ends at a boundary
             start = stop

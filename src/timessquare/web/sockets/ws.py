@@ -138,7 +138,11 @@ async def game_socket(socket: WebSocket) -> None:
         return
     joined = False
     try:
-        joined = await _serve_socket(socket, counts.limits.join_seconds, lambda: counts.joined(address))
+        # In a task of its own, so that each time the socket's loop wakes (a message in, a commit done) it starts
+        # there, not at the fifteen frames of the server, Starlette's middleware and its routing above it. (Its
+        # cancellation, with the server's task, cancels it too.)
+        serving = _serve_socket(socket, counts.limits.join_seconds, lambda: counts.joined(address))
+        joined = await asyncio.create_task(serving, name="game socket")
     finally:
         counts.closed(address, joined)
 
