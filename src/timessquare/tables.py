@@ -249,7 +249,7 @@ def next_turn_key(action: Action, turn_key: int, rules: Rules) -> int:
 # boards a game and would otherwise grow by tens of MB an hour (issue 31's soak); a mask not cached is cheap.
 BOARD_MASKS_KEPT = 1 << 13  # about 1 MB: a search's boards, not an hour's (issue 31's soak)
 ID_LISTS_KEPT = 1 << 11  # about 0.5 MB
-LURE_PARTS_KEPT = 1 << 13  # of 17^4 possible boards of Sue, the guards and Hal
+UNKNOWN_LURES = 0xFF  # a board of Sue, the guards and Hal whose lures are not worked out yet
 
 
 class RuleTables:
@@ -268,7 +268,10 @@ class RuleTables:
         ]
         self.board_masks: dict[int, int] = {}
         self._guard_cache: dict[int, tuple[int, int]] = {}
-        self._lure_cache: dict[int, int] = {}
+        # The lures each board of Sue, the guards and Hal allows, as one byte of bits (three lures) per board: all
+        # 17^4 boards in 84 kB, never cleared (a dict of their masks, kept to a few thousand, missed a third of
+        # a server's moves).
+        self._lure_bits = bytearray([UNKNOWN_LURES]) * 17**4
         figures_moved = {a.id: {f for f, _ in a.steps} | {a.to_middle} - {-1} for a in ACTIONS}
         figures_moved[GA_ID] = {LOW, HIGH}
 
@@ -278,6 +281,10 @@ class RuleTables:
         self._guard_actions = moves_only({SUE, LOW, HIGH}, jokers=False)
         self._guard_joker_actions = moves_only({SUE, LOW, HIGH}, jokers=True)
         self._lure_actions = [a for a in ACTIONS if a.kind == LURE]
+        self._lure_masks = [  # by a board's lure bits, the mask of those lures
+            _mask([a for i, a in enumerate(self._lure_actions) if bits >> i & 1])
+            for bits in range(1 << len(self._lure_actions))
+        ]
         positions = [[8, 7, 9, h, h] for h in range(17)]
         self.hal_parts = [[self._part(moves_only({HAL}, False), positions[h], m) for h in range(17)] for m in (0, 1)]
         self.hal_joker_parts = [
@@ -323,12 +330,11 @@ class RuleTables:
 
     def _lure_part(self, sue: int, low: int, high: int, hal: int) -> int:
         key = ((sue * 17 + low) * 17 + high) * 17 + hal
-        part = self._lure_cache.get(key)
-        if part is None:
-            if len(self._lure_cache) > LURE_PARTS_KEPT:
-                self._lure_cache.clear()
-            part = self._lure_cache[key] = self._part(self._lure_actions, [sue, low, high, hal, 0], A)
-        return part
+        bits = self._lure_bits[key]
+        if bits == UNKNOWN_LURES:
+            part = self._part(self._lure_actions, [sue, low, high, hal, 0], A)
+            bits = self._lure_bits[key] = sum(1 << i for i, a in enumerate(self._lure_actions) if part >> a.id & 1)
+        return self._lure_masks[bits]
 
     def ids(self, mask: int) -> tuple[int, ...]:
         ids = self.ids_of_mask.get(mask)
