@@ -191,6 +191,28 @@ def test_while_moves_keep_coming_a_small_batch_waits_for_other_games_moves() -> 
     assert store.batches == [["g0"], ["g1", "g2"]]  # one commit for both
 
 
+def test_a_batch_waiting_for_company_is_written_once_enough_moves_wait() -> None:
+    """The window is the most a move waits: once BATCH_WANTED moves wait, they are written at once (here the
+    window is an hour long, so a batch that waited for it would never be written)."""
+    store = FakeStore()
+    database = Database(store)  # type: ignore[arg-type]
+    database.WINDOW_SECONDS = 3600.0
+    wanted = database.BATCH_WANTED
+
+    async def main() -> None:
+        await database.append(append("g0"))  # a batch was just written: moves are coming
+        moves = [asyncio.ensure_future(database.append(append("g1")))]
+        for _ in range(3):  # (turns of the loop: g1's batch now waits for company)
+            await asyncio.sleep(0)
+        assert database._enough is not None and not store.batches[1:]
+        moves += [asyncio.ensure_future(database.append(append(f"g{i}"))) for i in range(2, wanted + 1)]
+        await asyncio.wait_for(asyncio.gather(*moves), 10)
+        database.close()
+
+    run(main())
+    assert store.batches == [["g0"], [f"g{i}" for i in range(1, wanted + 1)]]
+
+
 def watch_the_window(database: Database) -> list[float]:
     """The windows the group commit waits, noted instead of waited."""
     waited: list[float] = []

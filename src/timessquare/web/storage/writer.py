@@ -35,13 +35,15 @@ class Database:
     CALL_SECONDS = 4.0  # a call that takes longer is given up (its thread is left to finish): never a hang
     # A commit costs about as much for one game's move as for a dozen (the statements' setup, the flush, the
     # hand-overs between threads). So while other games' moves keep coming (another game committed under
-    # BUSY_SECONDS ago), a small batch waits WINDOW_SECONDS for them before it is written, as PostgreSQL's
-    # commit_delay does: some milliseconds more for a move, a good part of the server's processor time less
-    # per move at hundreds of games (docs/web.md). A move with no other game about (a lone game, even a fast
-    # one between two bots) is written at once.
-    WINDOW_SECONDS = 0.010
+    # BUSY_SECONDS ago), a batch of fewer than BATCH_WANTED moves waits for them before it is written, as
+    # PostgreSQL's commit_delay does, until there are that many or WINDOW_SECONDS have passed: some
+    # milliseconds more for a move, a good part of the server's processor time less per move at hundreds of
+    # games (docs/web.md). Waiting for a number rather than a time keeps the batches as big when the games are
+    # shared by several processes, each hearing fewer of them. A move with no other game about (a lone game,
+    # even a fast one between two bots) is written at once.
+    WINDOW_SECONDS = 0.020
     BUSY_SECONDS = 0.05
-    SMALL_BATCH = 8
+    BATCH_WANTED = 4
 
     def __init__(self, store: GameStore, threads: int = 16) -> None:
         self.store = store
@@ -56,7 +58,8 @@ class Database:
         )
         self._committer: threading.Thread | None = None
         self._committed: dict[str, float] = {}  # the games written under BUSY_SECONDS ago, and when (loop time)
-        self._wait: Callable[[float], Awaitable[None]] = asyncio.sleep  # the window's wait (tests watch it)
+        self._enough: asyncio.Event | None = None  # set when BATCH_WANTED moves wait, while a batch waits for company
+        self._wait: Callable[[float], Awaitable[None]] = self._gather  # the window's wait (tests watch it)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """`function(*args)` in a thread; raises DatabaseUnavailable when the database does not answer in
@@ -164,14 +167,27 @@ class Database:
             self._writer = asyncio.create_task(self._write_batches(), name="database writer")
         assert self._wake is not None
         self._wake.set()
+        if self._enough is not None and len(self._pending) >= self.BATCH_WANTED:
+            self._enough.set()
         await future
+
+    async def _gather(self, seconds: float) -> None:
+        """Wait for other games' moves: `seconds` at most, less once BATCH_WANTED moves wait."""
+        self._enough = enough = asyncio.Event()
+        try:
+            async with asyncio.timeout(seconds):
+                await enough.wait()
+        except TimeoutError:
+            pass
+        finally:
+            self._enough = None
 
     async def _write_batches(self) -> None:
         assert self._wake is not None
         loop = asyncio.get_running_loop()
         while True:
             await self._wake.wait()
-            if len(self._pending) < self.SMALL_BATCH and self.WINDOW_SECONDS > 0 and self._company(loop.time()):
+            if len(self._pending) < self.BATCH_WANTED and self.WINDOW_SECONDS > 0 and self._company(loop.time()):
                 await self._wait(self.WINDOW_SECONDS)  # the other games' moves join this commit
             self._wake.clear()
             while self._pending:
