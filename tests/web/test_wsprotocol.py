@@ -353,6 +353,24 @@ def test_the_inbox_hands_each_event_once_in_order_even_to_a_reader_that_timed_ou
     assert asyncio.run(scenario()) == ["a", "b"]
 
 
+def test_an_event_put_while_a_cancelled_reader_is_not_yet_told_goes_to_the_next_reader() -> None:
+    """A reader's wait cancelled (the join deadline) and an event put in the same turn of the loop, before the
+    reader hears of its cancellation: the put passes over it (no error in the protocol's data_received), and the
+    event waits for the next reader."""
+
+    async def scenario() -> Any:
+        inbox = Inbox()
+        reader = asyncio.create_task(inbox.get())
+        await asyncio.sleep(0)  # it waits
+        reader.cancel()  # its waiter is cancelled now; the reader is told at its next step
+        inbox.put_nowait("a")
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
+        return await asyncio.wait_for(inbox.get(), 5)
+
+    assert asyncio.run(scenario()) == "a"
+
+
 def test_the_direct_reader_is_offered_and_reads_what_the_application_would() -> None:
     async def scenario() -> list[Any]:
         protocol, _transport, done = await open_socket(LeanWebSocketProtocol)

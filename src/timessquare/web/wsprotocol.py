@@ -27,6 +27,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import struct
 from collections import deque
 from typing import Any
@@ -88,8 +89,9 @@ class Inbox:
                 await waiter
             except BaseException:  # its reader was cancelled (a timeout)
                 if waiter.cancelled():
-                    self._waiters.remove(waiter)
-                elif self._events and self._waiters:  # woken for an event, which goes to the next reader
+                    with contextlib.suppress(ValueError):  # (passed over by a put meanwhile)
+                        self._waiters.remove(waiter)
+                elif self._events:  # woken for an event, which goes to the next reader
                     self._wake_next()
                 raise
         return self._events.popleft()
@@ -100,8 +102,11 @@ class Inbox:
         return self._events.popleft()
 
     def _wake_next(self) -> None:
-        waiter = self._waiters.popleft()
-        waiter.set_result(None)
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():  # (one cancelled, its reader not yet told, is passed over)
+                waiter.set_result(None)
+                return
 
     def qsize(self) -> int:
         return len(self._events)
