@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 TURN_OR_OVER = "() => document.body.dataset.myTurn === 'true' || !document.getElementById('over-banner').hidden"
@@ -116,7 +116,13 @@ def play_one_card(page: Page, seat: str) -> str | None:
     actions = choices(page)
     action = next((a for a in actions if toward_me(a, seat)), actions[0])
     before = version(page)
-    page.locator(f'#board .target[data-actions*="|{action}|"]').first.click(force=True)
+    target = page.locator(f'#board .target[data-actions*="|{action}|"]').first
+    target.scroll_into_view_if_needed()
+    if not in_sight(target):  # under the phone's sheet of moves, as for a person: tap the move in the list
+        page.click(f'#choices .choice[data-action="{action}"]')
+        wait_version(page, before + 1)
+        return action
+    target.click(force=True)
     page.wait_for_function(
         f"() => Number(document.body.dataset.version) > {before} || document.querySelector('#choices .candidate')"
     )
@@ -124,6 +130,17 @@ def play_one_card(page: Page, seat: str) -> str | None:
         page.click(f'#choices .candidate[data-action="{action}"]')
     wait_version(page, before + 1)
     return action
+
+
+def in_sight(element: Locator) -> bool:
+    """Whether a tap at the element's centre reaches it (nothing drawn over it there, such as a fixed sheet)."""
+    return bool(
+        element.evaluate(
+            """e => { const r = e.getBoundingClientRect();
+                      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                      return !!top && (top === e || e.contains(top)); }"""
+        )
+    )
 
 
 def trade_all(page: Page) -> int:
