@@ -163,17 +163,19 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
             stop = at + 4 + length if head2 & 0x80 else at + length
             if end < stop:
                 break
-            if head1 == _TEXT_FIN and head2 & 0x80:
-                text = apply_mask(view[at + 4 : stop], data[at : at + 4])
-                self.curr_msg_data_type = "text"
-                self.frames = [text]
-                self.send_receive_event_to_app()
-            elif head1 == _PING_FIN and head2 & 0x80 and length <= 125:  # answered as the library does
-                self.transport.write(bytes((_PONG_FIN, length)) + apply_mask(view[at + 4 : stop], data[at : at + 4]))
-            elif head1 == _PONG_FIN and head2 & 0x80 and length <= 125:  # (uvicorn's keepalive waits for it)
-                self.handle_pong(Frame(Opcode.PONG, apply_mask(view[at + 4 : stop], data[at : at + 4])))
-            else:
+            ours = head1 == _TEXT_FIN or (head1 in (_PING_FIN, _PONG_FIN) and length <= 125)
+            if not (ours and head2 & 0x80):
                 super().data_received(data[start:stop])  # whole: the library's parser ends at a boundary
+            else:
+                payload = apply_mask(view[at + 4 : stop], data[at : at + 4])
+                if head1 == _TEXT_FIN:
+                    self.curr_msg_data_type = "text"
+                    self.frames = [payload]
+                    self.send_receive_event_to_app()
+                elif head1 == _PING_FIN:  # answered as the library does
+                    self.transport.write(bytes((_PONG_FIN, length)) + payload)
+                else:  # a pong (uvicorn's keepalive waits for it)
+                    self.handle_pong(Frame(Opcode.PONG, payload))
             start = stop
             if not (self.own_framing and self._reading_frames()):
                 self.own_framing = False
